@@ -1,0 +1,36 @@
+//! urilint finds URIs in free text and lints them.
+//!
+//! It reads text the way RFC 3986 Appendix C and RFC 1738's appendix
+//! "Recommendations for URLs in Context" say a URI sits in it: delimited by
+//! `<...>`, `<URL:...>` or `"..."`, broken over lines and rejoined, or
+//! undelimited and followed by punctuation that is not part of it.
+//!
+//! The crate is a library first; the `urilint` binary is a thin layer over it.
+//!
+//! - [`scan`]: the streaming scanner ([`scan::Scanner`]).
+//! - [`schemes`]: the scheme registry compiled from `rules/schemes.toml`.
+
+//!
+//! ```
+//! use urilint::scan::Scanner;
+//!
+//! let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+//!             but you can probably pick it up from <ftp://foo.example.\n\
+//!             com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n\
+//!             ietf/uri/historical.html#WARNING>.";
+//! let uris: Vec<String> = Scanner::new()
+//!     .scan(text.as_bytes())
+//!     .map(|f| f.uri_lossy().into_owned())
+//!     .collect();
+//! assert_eq!(uris, [
+//!     "http://www.w3.org/Addressing/",
+//!     "ftp://foo.example.com/rfc/",
+//!     "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+//! ]);
+//! ```
+#![warn(missing_docs)]
+// The library never prints; the binary owns output (STYLE.md).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod scan;
+pub mod schemes;

@@ -1,0 +1,321 @@
+//! Deciding whether a `:` found by memchr ends the scheme of a URI, and if so
+//! where that URI starts and ends (SPEC E2 to E4).
+//!
+//! Every function here looks at a window of the input with relative indices
+//! and returns [`Outcome::NeedMore`] rather than guess when the answer depends
+//! on bytes past the window, so a stream gives the same answers as a whole
+//! buffer (SPEC E6). Each decision needs at most [`LOOKBACK`] bytes before the
+//! colon and `max_uri_len + 4` bytes after the candidate's start.
+
+use super::chars::{self, End};
+use super::{Delimiter, Flags};
+use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
+
+/// Bytes before a colon that a decision may read: the longest scheme we look
+/// for, one more to tell that a run is longer than that, and a delimiter.
+pub(crate) const LOOKBACK: usize = MAX_SCHEME_LEN + 2;
+
+pub(crate) struct Ctx<'a> {
+    pub registry: &'a Registry,
+    pub max_uri_len: usize,
+}
+
+/// A URI found in the window (indices relative to it).
+pub(crate) struct Found {
+    pub uri: Vec<u8>,
+    pub start: usize,
+    pub end: usize,
+    /// Where scanning resumes; nothing before it may start another URI.
+    pub next: usize,
+    pub delimiter: Delimiter,
+    pub flags: Flags,
+}
+
+pub(crate) enum Outcome {
+    Found(Found),
+    /// There is no URI whose scheme ends at this colon.
+    Reject,
+    /// The window ends before this colon can be decided.
+    NeedMore,
+}
+
+enum Peek {
+    Byte(u8),
+    End,
+    Need,
+}
+
+#[inline]
+fn peek(w: &[u8], i: usize, eof: bool) -> Peek {
+    match w.get(i) {
+        Some(&b) => Peek::Byte(b),
+        None if eof => Peek::End,
+        None => Peek::Need,
+    }
+}
+
+/// Decides the candidate whose scheme ends at `w[colon]`. No URI may start
+/// before `floor` (the end of the previous one).
+pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool) -> Outcome {
+    // RFC 3986 s3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
+    let mut s = colon;
+    while s > lo && is_scheme_char(w[s - 1]) {
+        s -= 1;
+    }
+    if colon - s > MAX_SCHEME_LEN {
+        return Outcome::Reject;
+    }
+    // `12:30`, `3:1`, `...http:` : the scheme starts at the first letter.
+    while s < colon && !w[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon {
+        return Outcome::Reject;
+    }
+    let before = if s > floor { Some(w[s - 1]) } else { None };
+
+    if before == Some(b'<') {
+        // RFC 3986 App. C and RFC 1738 App.: `<URL:...>` and `<...>`.
+        let outcome = if w[s..colon].eq_ignore_ascii_case(b"URL") {
+            url_prefixed(cx, w, s, colon, eof)
+        } else {
+            angle(cx, w, s, s, colon, Delimiter::Angle, eof)
+        };
+        if !matches!(outcome, Outcome::Reject) {
+            return outcome;
+        }
+        // An unclosed `<`: what follows is read as undelimited text.
+    }
+    undelimited(cx, w, s, colon, before == Some(b'"'), eof)
+}
+
+/// SPEC E2: after `scheme:` comes `//` and something more, or the scheme is
+/// a registered opaque one and something follows.
+fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
+    if rest.starts_with(b"//") {
+        rest.len() > 2
+    } else {
+        !rest.is_empty() && cx.registry.is_opaque(scheme)
+    }
+}
+
+/// `<URL:` has been read (the colon is at `colon`); an optional run of
+/// whitespace and then a URI up to `>` must follow (RFC 3986 App. C).
+fn url_prefixed(cx: &Ctx, w: &[u8], u: usize, colon: usize, eof: bool) -> Outcome {
+    let limit = u + cx.max_uri_len;
+    let mut j = colon + 1;
+    let mut breaks = Breaks::default();
+    loop {
+        if j >= limit {
+            return Outcome::Reject;
+        }
+        match peek(w, j, eof) {
+            Peek::Need => return Outcome::NeedMore,
+            Peek::End => return Outcome::Reject,
+            Peek::Byte(b) if chars::is_wrap_space(b) => {
+                if breaks.add(b) {
+                    return Outcome::Reject;
+                }
+                j += 1;
+            }
+            Peek::Byte(_) => break,
+        }
+    }
+    let inner = j;
+    loop {
+        if j >= limit || j - inner > MAX_SCHEME_LEN {
+            return Outcome::Reject;
+        }
+        match peek(w, j, eof) {
+            Peek::Need => return Outcome::NeedMore,
+            Peek::Byte(b':') if j > inner && w[inner].is_ascii_alphabetic() => break,
+            Peek::Byte(b) if is_scheme_char(b) => j += 1,
+            _ => return Outcome::Reject,
+        }
+    }
+    angle(cx, w, u, inner, j, Delimiter::AngleUrlPrefix, eof)
+}
+
+/// Counts line breaks in a run of whitespace: LF, or CR alone (the larger of
+/// the two counts, so CRLF counts once).
+#[derive(Default)]
+struct Breaks {
+    lf: u32,
+    cr: u32,
+}
+
+impl Breaks {
+    /// Adds a whitespace byte; true when the run now holds an empty line,
+    /// which ends a paragraph and so any angle-bracketed URI.
+    fn add(&mut self, b: u8) -> bool {
+        match b {
+            b'\n' => self.lf += 1,
+            b'\r' => self.cr += 1,
+            _ => {}
+        }
+        self.count() >= 2
+    }
+
+    fn count(&self) -> u32 {
+        self.lf.max(self.cr)
+    }
+}
+
+/// A URI inside angle brackets, starting at `start` with its scheme's colon
+/// at `colon`. All whitespace up to `>` is removed (RFC 3986 App. C; RFC 1738
+/// App.); a break right after `-` keeps the hyphen and marks the URI as
+/// ambiguous. `cand` is where the candidate began, for the length cap.
+fn angle(
+    cx: &Ctx,
+    w: &[u8],
+    cand: usize,
+    start: usize,
+    colon: usize,
+    delimiter: Delimiter,
+    eof: bool,
+) -> Outcome {
+    let limit = cand + cx.max_uri_len;
+    let mut uri = w[start..=colon].to_vec();
+    let mut flags = Flags::default();
+    let mut j = colon + 1;
+    let mut end = j;
+    let mut gap: Option<Breaks> = None;
+    loop {
+        if j >= limit {
+            return Outcome::Reject;
+        }
+        let b = match peek(w, j, eof) {
+            Peek::Need => return Outcome::NeedMore,
+            Peek::End => return Outcome::Reject,
+            Peek::Byte(b) => b,
+        };
+        match b {
+            b'>' => break,
+            b'<' => return Outcome::Reject,
+            _ if chars::is_wrap_space(b) => {
+                if gap.get_or_insert_with(Breaks::default).add(b) {
+                    return Outcome::Reject;
+                }
+            }
+            _ => {
+                if let Some(run) = gap.take() {
+                    flags.rejoined = true;
+                    if run.count() > 0 && uri.last() == Some(&b'-') {
+                        flags.hyphen_ambiguous = true;
+                    }
+                }
+                uri.push(b);
+                end = j + 1;
+            }
+        }
+        j += 1;
+    }
+    let scheme_len = colon - start;
+    if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
+        return Outcome::Reject;
+    }
+    Outcome::Found(Found {
+        uri,
+        start,
+        end,
+        next: j + 1,
+        delimiter,
+        flags,
+    })
+}
+
+/// A URI not in angle brackets: it runs to a terminator (SPEC E4). When a
+/// `"` stands right before it and right after it, the quotes delimit it and
+/// everything between them is kept; otherwise trailing punctuation and
+/// unbalanced closing brackets are left out.
+fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bool) -> Outcome {
+    let hierarchical = match peek(w, colon + 1, eof) {
+        Peek::Need => return Outcome::NeedMore,
+        Peek::Byte(b'/') => match peek(w, colon + 2, eof) {
+            Peek::Need => return Outcome::NeedMore,
+            Peek::Byte(b'/') => true,
+            _ => false,
+        },
+        _ => false,
+    };
+    if !hierarchical && !cx.registry.is_opaque(&w[s..colon]) {
+        return Outcome::Reject;
+    }
+    let raw_end = match chars::find_end(w, colon + 1, s + cx.max_uri_len, eof) {
+        End::Need(_) => return Outcome::NeedMore,
+        End::Limit(t) => {
+            // SPEC E6: report the first max_uri_len bytes once; the engine
+            // then skips to the real end without buffering it.
+            return Outcome::Found(Found {
+                uri: w[s..t].to_vec(),
+                start: s,
+                end: t,
+                next: t,
+                delimiter: Delimiter::None,
+                flags: Flags {
+                    truncated: true,
+                    ..Flags::default()
+                },
+            });
+        }
+        End::At(t) => t,
+    };
+    if quoted && w.get(raw_end) == Some(&b'"') {
+        if !accepted(cx, &w[s..colon], &w[colon + 1..raw_end]) {
+            return Outcome::Reject;
+        }
+        return Outcome::Found(Found {
+            uri: w[s..raw_end].to_vec(),
+            start: s,
+            end: raw_end,
+            next: raw_end + 1,
+            delimiter: Delimiter::Quote,
+            flags: Flags::default(),
+        });
+    }
+    let end = trim_end(w, s, raw_end);
+    if end <= colon || !accepted(cx, &w[s..colon], &w[colon + 1..end]) {
+        return Outcome::Reject;
+    }
+    Outcome::Found(Found {
+        uri: w[s..end].to_vec(),
+        start: s,
+        end,
+        next: end,
+        delimiter: Delimiter::None,
+        flags: Flags::default(),
+    })
+}
+
+/// SPEC E4: the URI stops at the first `)`, `]` or `}` that closes no bracket
+/// opened inside it, and trailing `. , ; : ! ? ' *` are prose, not URI.
+fn trim_end(w: &[u8], s: usize, raw_end: usize) -> usize {
+    let mut depth = [0u32; 3];
+    let mut end = raw_end;
+    for (i, &b) in w[s..raw_end].iter().enumerate() {
+        let k = match b {
+            b'(' | b')' => 0,
+            b'[' | b']' => 1,
+            b'{' | b'}' => 2,
+            _ => continue,
+        };
+        if matches!(b, b'(' | b'[' | b'{') {
+            depth[k] += 1;
+        } else if depth[k] == 0 {
+            end = s + i;
+            break;
+        } else {
+            depth[k] -= 1;
+        }
+    }
+    while end > s
+        && matches!(
+            w[end - 1],
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*'
+        )
+    {
+        end -= 1;
+    }
+    end
+}

@@ -1,0 +1,184 @@
+//! Which characters end an undelimited URI (SPEC E4, E7; RFC 3986 App. C).
+
+/// Whitespace that angle brackets may hold inside a URI and that extraction
+/// removes (RFC 3986 App. C; RFC 1738 App.): space, tab, CR, LF.
+#[inline]
+pub(crate) fn is_wrap_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// ASCII bytes that end an undelimited URI: controls and space (RFC 1738
+/// s2.2 makes them unsafe, RFC 3986 App. C uses whitespace as a delimiter),
+/// and `<`, `>`, `"` and the backtick, which delimit URIs in text and markup.
+static ASCII_END: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i <= 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[0x7f] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'`' as usize] = true;
+    t
+};
+
+/// Non-ASCII characters that end an undelimited URI: C1 controls, Unicode
+/// spaces, quotation marks and CJK/full-width punctuation that prose wraps
+/// around a URI and that no URI contains unencoded (SPEC E4).
+fn is_unicode_end(c: char) -> bool {
+    matches!(c,
+        '\u{0080}'..='\u{00A0}'        // C1 controls, no-break space
+        | '\u{00AB}' | '\u{00BB}'      // « »
+        | '\u{1680}'
+        | '\u{2000}'..='\u{200B}'      // en quad .. zero-width space
+        | '\u{2013}' | '\u{2014}'      // en and em dash
+        | '\u{2018}'..='\u{201F}'      // ‘ ’ ‚ ‛ “ ” „ ‟
+        | '\u{2026}'                   // …
+        | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}'
+        | '\u{2039}' | '\u{203A}'      // ‹ ›
+        | '\u{3000}'..='\u{3003}'      // ideographic space, 、 。 〃
+        | '\u{3008}'..='\u{3011}'      // 〈 〉 《 》 「 」 『 』 【 】
+        | '\u{3014}'..='\u{301F}'      // 〔 〕 〖 〗 〘 〙 〚 〛 〜 〝 〞 〟
+        | '\u{FEFF}'                   // byte order mark
+        | '\u{FF01}' | '\u{FF08}' | '\u{FF09}' | '\u{FF0C}' | '\u{FF0E}'
+        | '\u{FF1A}' | '\u{FF1B}' | '\u{FF1F}' // ！ （ ） ， ． ： ； ？
+        | '\u{FF3B}' | '\u{FF3D}' | '\u{FF5B}' | '\u{FF5D}' // ［ ］ ｛ ｝
+        | '\u{FF61}'..='\u{FF64}'      // ｡ ｢ ｣ ､
+        | '\u{FFFD}'
+    )
+}
+
+/// One UTF-8 sequence read at a position.
+pub(crate) enum Utf8 {
+    Char(char, usize),
+    /// Not valid UTF-8 (SPEC E7).
+    Invalid,
+    /// The sequence runs past the bytes at hand.
+    Incomplete,
+}
+
+/// Decodes the UTF-8 sequence starting at `w[i]`, a byte >= 0x80.
+pub(crate) fn decode(w: &[u8], i: usize, eof: bool) -> Utf8 {
+    let len = match w[i] {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return Utf8::Invalid,
+    };
+    let Some(seq) = w.get(i..i + len) else {
+        // Decide now if a byte we do have already breaks the sequence, so a
+        // short window and a long one agree.
+        if w[i + 1..].iter().any(|&b| b & 0xC0 != 0x80) || eof {
+            return Utf8::Invalid;
+        }
+        return Utf8::Incomplete;
+    };
+    match std::str::from_utf8(seq) {
+        Ok(s) => Utf8::Char(s.chars().next().expect("non-empty"), len),
+        Err(_) => Utf8::Invalid,
+    }
+}
+
+/// Where the raw text of an undelimited URI stops.
+pub(crate) enum End {
+    /// At this index: a terminator, invalid UTF-8, or the end of the input.
+    At(usize),
+    /// The URI is longer than the cap; this is the last character boundary
+    /// within it.
+    Limit(usize),
+    /// The window ends before the URI does; everything before this index has
+    /// been read and belongs to the URI.
+    Need(usize),
+}
+
+/// Finds the end of an undelimited URI whose text continues at `from`.
+/// `limit` is the index past which the URI is cut (SPEC E6).
+pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool) -> End {
+    let mut i = from;
+    loop {
+        let Some(&b) = w.get(i) else {
+            return if eof { End::At(i) } else { End::Need(i) };
+        };
+        if b < 0x80 {
+            if ASCII_END[b as usize] {
+                return End::At(i);
+            }
+            if i >= limit {
+                return End::Limit(i);
+            }
+            i += 1;
+            continue;
+        }
+        match decode(w, i, eof) {
+            Utf8::Invalid => return End::At(i),
+            Utf8::Incomplete => return End::Need(i),
+            Utf8::Char(c, _) if is_unicode_end(c) => return End::At(i),
+            Utf8::Char(_, n) if i + n > limit => return End::Limit(i),
+            Utf8::Char(_, n) => i += n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end_of(s: &[u8]) -> usize {
+        match find_end(s, 0, usize::MAX, true) {
+            End::At(i) => i,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn ascii_terminators() {
+        for t in [
+            " ", "\t", "\n", "\r", "\x00", "\x1b", "\x7f", "<", ">", "\"", "`",
+        ] {
+            assert_eq!(end_of(format!("ab{t}c").as_bytes()), 2, "{t:?}");
+        }
+        assert_eq!(end_of(b"a{b}|c\\d^e"), 10);
+    }
+
+    #[test]
+    fn unicode_terminators_and_iri_characters() {
+        for t in ["»", "”", "’", "。", "，", "\u{a0}", "\u{3000}", "」", "…"] {
+            assert_eq!(end_of(format!("ab{t}c").as_bytes()), 2, "{t:?}");
+        }
+        // Letters of an IRI stay in it (the non-ascii rule reports them).
+        assert_eq!(end_of("東京é".as_bytes()), 8);
+    }
+
+    #[test]
+    fn invalid_utf8_ends_the_uri() {
+        assert_eq!(end_of(b"ab\xffc"), 2);
+        assert_eq!(end_of(b"ab\xc3("), 2);
+        assert_eq!(end_of(b"ab\xe2\x80"), 2); // truncated at end of input
+        assert_eq!(end_of(b"ab\xed\xa0\x80"), 2); // a surrogate
+    }
+
+    #[test]
+    fn incomplete_sequence_asks_for_more() {
+        assert!(matches!(
+            find_end(b"ab\xe2\x80", 0, usize::MAX, false),
+            End::Need(2)
+        ));
+        assert!(matches!(
+            find_end(b"ab\xe2(", 0, usize::MAX, false),
+            End::At(2)
+        ));
+    }
+
+    #[test]
+    fn limit_falls_on_a_character_boundary() {
+        assert!(matches!(
+            find_end("abé".as_bytes(), 0, 3, true),
+            End::Limit(2)
+        ));
+        assert!(matches!(find_end(b"abcd", 0, 2, true), End::Limit(2)));
+        assert!(matches!(find_end(b"ab cd", 0, 2, true), End::At(2)));
+    }
+}

@@ -1,0 +1,95 @@
+//! The scanning loop, written once for both whole buffers and streams.
+//!
+//! The engine sees the input through a window `w` that starts at absolute
+//! offset `base`. A whole buffer is one window with `eof` set; a stream slides
+//! the window, dropping everything before [`Engine::keep_from`] and reading
+//! more whenever [`Engine::step`] answers [`Step::NeedMore`]. Because no
+//! decision is taken on a window that is too short, both give the same
+//! findings for every chunk size (SPEC E6).
+
+use super::Finding;
+use super::candidate::{self, Ctx, LOOKBACK, Outcome};
+use super::chars::{self, End};
+use super::lines::LineCounter;
+
+pub(crate) enum Step {
+    Found(Finding),
+    NeedMore,
+    Done,
+}
+
+#[derive(Default)]
+pub(crate) struct Engine {
+    /// Next absolute offset to search for `:` (SPEC E1).
+    pos: u64,
+    /// No URI may start before this: the end of the previous one.
+    floor: u64,
+    /// Inside a URI longer than the cap, looking for where it ends.
+    skipping: bool,
+    lines: LineCounter,
+}
+
+impl Engine {
+    pub(crate) fn step(&mut self, cx: &Ctx, w: &[u8], base: u64, eof: bool) -> Step {
+        loop {
+            let rel = (self.pos - base) as usize;
+            if self.skipping {
+                match chars::find_end(w, rel, usize::MAX, eof) {
+                    End::At(t) => {
+                        self.skipping = false;
+                        self.pos = base + t as u64;
+                        self.floor = self.pos;
+                        continue;
+                    }
+                    End::Need(i) | End::Limit(i) => {
+                        self.pos = base + i as u64;
+                        self.floor = self.pos;
+                        return Step::NeedMore;
+                    }
+                }
+            }
+            let Some(k) = memchr::memchr(b':', &w[rel..]) else {
+                self.pos = base + w.len() as u64;
+                return if eof { Step::Done } else { Step::NeedMore };
+            };
+            let colon = rel + k;
+            let floor = self.floor.saturating_sub(base) as usize;
+            match candidate::at_colon(cx, w, colon, floor, eof) {
+                Outcome::Reject => self.pos = base + colon as u64 + 1,
+                Outcome::NeedMore => {
+                    debug_assert!(!eof, "a whole buffer never needs more");
+                    self.pos = base + colon as u64;
+                    return Step::NeedMore;
+                }
+                Outcome::Found(f) => {
+                    let start = base + f.start as u64;
+                    self.lines.advance(w, base, start);
+                    let (line, column) = self.lines.position();
+                    self.pos = base + f.next as u64;
+                    self.floor = self.pos;
+                    self.skipping = f.flags.truncated;
+                    return Step::Found(Finding {
+                        uri: f.uri,
+                        start,
+                        end: base + f.end as u64,
+                        line,
+                        column,
+                        delimiter: f.delimiter,
+                        flags: f.flags,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The first absolute offset the engine may still read. A stream drops
+    /// the bytes before it, after counting their lines.
+    pub(crate) fn keep_from(&self) -> u64 {
+        self.floor.max(self.pos.saturating_sub(LOOKBACK as u64))
+    }
+
+    /// Counts lines up to `offset` before the window's bytes there are dropped.
+    pub(crate) fn forget_before(&mut self, w: &[u8], base: u64, offset: u64) {
+        self.lines.advance(w, base, offset);
+    }
+}

@@ -1,0 +1,255 @@
+//! The scheme registry: which schemes urilint knows, their default ports and
+//! whether they are written with `//` (SPEC U4).
+//!
+//! The data lives in `rules/schemes.toml` and is compiled into the crate. The
+//! scanner asks it whether a scheme is opaque (RFC 3986 s3: a URI without an
+//! authority) so that `mailto:a@b` is found but `Note: x` is not; the rules ask
+//! it for default ports (RFC 1738 s3, RFC 3986 s6.2.3).
+//!
+//! ```
+//! use urilint::schemes::{Registry, Syntax};
+//!
+//! let reg = Registry::builtin();
+//! let http = reg.get("HTTP").unwrap(); // scheme names are case-insensitive (RFC 3986 s3.1)
+//! assert_eq!(http.port, Some(80));
+//! assert_eq!(reg.get("mailto").unwrap().syntax, Syntax::Opaque);
+//! assert!(reg.get("note").is_none());
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+/// The registry file shipped with urilint.
+pub const BUILTIN_TOML: &str = include_str!("../rules/schemes.toml");
+
+/// The longest scheme name the scanner looks back over. RFC 3986 s3.1 sets no
+/// limit; the longest names in IANA's registry are a little over 30 octets.
+pub const MAX_SCHEME_LEN: usize = 64;
+
+/// How a scheme's URIs are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Syntax {
+    /// `scheme://authority/path` (RFC 3986 s3.2).
+    Hierarchical,
+    /// `scheme:opaque-part`, no authority (`mailto:`, `urn:`, `news:`).
+    Opaque,
+}
+
+/// Registration status, as in IANA's registry (RFC 7595 s3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A permanent registration.
+    Permanent,
+    /// A provisional registration, or a scheme in wide use without one.
+    Provisional,
+    /// A historical scheme (most of RFC 1738's less common ones).
+    Historical,
+}
+
+/// One scheme of the registry.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scheme {
+    /// Lower-case scheme name (filled in from the table key).
+    #[serde(skip)]
+    pub name: String,
+    /// The default port, if the scheme has one.
+    pub port: Option<u16>,
+    /// Hierarchical or opaque.
+    pub syntax: Syntax,
+    /// The defining document.
+    pub rfc: String,
+    /// IANA status.
+    pub status: Status,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegistryFile {
+    schemes: HashMap<String, Scheme>,
+}
+
+/// An error in a registry file.
+#[derive(Debug)]
+pub struct RegistryError(String);
+
+impl fmt::Display for RegistryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid scheme registry: {}", self.0)
+    }
+}
+
+impl std::error::Error for RegistryError {}
+
+/// A set of known schemes, looked up case-insensitively.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    by_name: HashMap<String, Scheme>,
+}
+
+impl Registry {
+    /// The registry compiled from `rules/schemes.toml`.
+    pub fn builtin() -> &'static Registry {
+        static BUILTIN: OnceLock<Registry> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            Registry::from_toml(BUILTIN_TOML)
+                .expect("rules/schemes.toml is checked by the test suite")
+        })
+    }
+
+    /// Parses a registry in the format of `rules/schemes.toml`.
+    pub fn from_toml(text: &str) -> Result<Registry, RegistryError> {
+        let file: RegistryFile = toml::from_str(text).map_err(|e| RegistryError(e.to_string()))?;
+        let mut by_name = HashMap::with_capacity(file.schemes.len());
+        for (name, mut scheme) in file.schemes {
+            if !is_scheme_name(name.as_bytes()) {
+                return Err(RegistryError(format!(
+                    "`{name}` is not a scheme name (RFC 3986 s3.1: ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))"
+                )));
+            }
+            let lower = name.to_ascii_lowercase();
+            if lower != name {
+                return Err(RegistryError(format!(
+                    "scheme `{name}` must be written in lower case"
+                )));
+            }
+            scheme.name = lower.clone();
+            by_name.insert(lower, scheme);
+        }
+        Ok(Registry { by_name })
+    }
+
+    /// Looks a scheme up by name, ignoring case (RFC 3986 s3.1).
+    pub fn get(&self, name: &str) -> Option<&Scheme> {
+        self.get_bytes(name.as_bytes())
+    }
+
+    /// Like [`Registry::get`], for the raw bytes the scanner holds.
+    pub fn get_bytes(&self, name: &[u8]) -> Option<&Scheme> {
+        if name.len() > MAX_SCHEME_LEN {
+            return None;
+        }
+        let mut buf = [0u8; MAX_SCHEME_LEN];
+        let lower = &mut buf[..name.len()];
+        lower.copy_from_slice(name);
+        lower.make_ascii_lowercase();
+        let key = std::str::from_utf8(lower).ok()?;
+        self.by_name.get(key)
+    }
+
+    /// Whether `name` is a known opaque scheme (SPEC E2).
+    pub fn is_opaque(&self, name: &[u8]) -> bool {
+        self.get_bytes(name)
+            .is_some_and(|s| s.syntax == Syntax::Opaque)
+    }
+
+    /// All schemes, sorted by name.
+    pub fn iter(&self) -> impl Iterator<Item = &Scheme> {
+        let mut all: Vec<&Scheme> = self.by_name.values().collect();
+        all.sort_by(|a, b| a.name.cmp(&b.name));
+        all.into_iter()
+    }
+
+    /// Number of schemes.
+    pub fn len(&self) -> usize {
+        self.by_name.len()
+    }
+
+    /// Whether the registry is empty.
+    pub fn is_empty(&self) -> bool {
+        self.by_name.is_empty()
+    }
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 s3.1).
+pub fn is_scheme_name(name: &[u8]) -> bool {
+    match name.split_first() {
+        Some((first, rest)) => {
+            first.is_ascii_alphabetic() && rest.iter().all(|&b| is_scheme_char(b))
+        }
+        None => false,
+    }
+}
+
+/// A character allowed after the first one of a scheme (RFC 3986 s3.1).
+#[inline]
+pub fn is_scheme_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_has_the_spec_u4_schemes_and_ports() {
+        let reg = Registry::builtin();
+        let want_ports = [
+            ("ftp", 21),
+            ("http", 80),
+            ("gopher", 70),
+            ("nntp", 119),
+            ("telnet", 23),
+            ("wais", 210),
+            ("prospero", 1525),
+            ("https", 443),
+            ("ws", 80),
+            ("wss", 443),
+            ("ssh", 22),
+            ("sftp", 22),
+            ("ldap", 389),
+            ("ldaps", 636),
+            ("git", 9418),
+            ("irc", 6667),
+        ];
+        for (name, port) in want_ports {
+            assert_eq!(reg.get(name).map(|s| s.port), Some(Some(port)), "{name}");
+        }
+        for name in ["mailto", "news", "urn", "tel", "data"] {
+            assert_eq!(reg.get(name).unwrap().syntax, Syntax::Opaque, "{name}");
+        }
+        assert_eq!(reg.get("file").unwrap().syntax, Syntax::Hierarchical);
+        assert_eq!(reg.get("wais").unwrap().status, Status::Historical);
+    }
+
+    #[test]
+    fn lookup_ignores_case_and_rejects_long_names() {
+        let reg = Registry::builtin();
+        assert!(reg.is_opaque(b"MailTo"));
+        assert!(!reg.is_opaque(b"http"));
+        assert!(!reg.is_opaque(b"note"));
+        assert!(reg.get_bytes(&[b'a'; MAX_SCHEME_LEN + 1]).is_none());
+    }
+
+    #[test]
+    fn bad_registry_files_are_errors() {
+        let upper =
+            "[schemes]\nHTTP = { syntax = \"hierarchical\", rfc = \"x\", status = \"permanent\" }";
+        assert!(
+            Registry::from_toml(upper)
+                .unwrap_err()
+                .to_string()
+                .contains("lower case")
+        );
+        let digit =
+            "[schemes]\n\"1x\" = { syntax = \"opaque\", rfc = \"x\", status = \"permanent\" }";
+        assert!(
+            Registry::from_toml(digit)
+                .unwrap_err()
+                .to_string()
+                .contains("not a scheme name")
+        );
+        let unknown = "[schemes]\nx = { syntax = \"opaque\", rfc = \"x\", status = \"permanent\", colour = 1 }";
+        assert!(
+            Registry::from_toml(unknown)
+                .unwrap_err()
+                .to_string()
+                .contains("colour")
+        );
+    }
+}
