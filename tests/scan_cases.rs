@@ -8,7 +8,7 @@ use common::{assert_found, scan_all_ways, uris};
 use urilint::scan::{Delimiter, Finding, Flags, Scanner};
 
 fn scan(text: &str) -> Vec<Finding> {
-    scan_all_ways(&Scanner::new(), text.as_bytes())
+    scan_all_ways(Scanner::builder, text.as_bytes())
 }
 
 // SPEC E2: what starts a URI.
@@ -243,11 +243,11 @@ fn unicode_quotes_and_cjk_punctuation() {
 
 #[test]
 fn invalid_utf8_ends_an_undelimited_uri() {
-    let found = scan_all_ways(&Scanner::new(), b"x http://x.org/a\xffb y");
+    let found = scan_all_ways(Scanner::builder, b"x http://x.org/a\xffb y");
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].uri, b"http://x.org/a");
     // Inside angle brackets it is kept, for the rules to report (SPEC E7).
-    let found = scan_all_ways(&Scanner::new(), b"<http://x.org/a\xffb>");
+    let found = scan_all_ways(Scanner::builder, b"<http://x.org/a\xffb>");
     assert_eq!(found[0].uri, b"http://x.org/a\xffb");
 }
 

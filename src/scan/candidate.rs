@@ -12,8 +12,9 @@ use super::{Delimiter, Flags};
 use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
 
 /// Bytes before a colon that a decision may read: the longest scheme we look
-/// for, one more to tell that a run is longer than that, and a delimiter.
-pub(crate) const LOOKBACK: usize = MAX_SCHEME_LEN + 2;
+/// for and one more, which is either the delimiter before the scheme or the
+/// scheme character that makes the run too long to be one.
+pub(crate) const LOOKBACK: usize = MAX_SCHEME_LEN + 1;
 
 pub(crate) struct Ctx<'a> {
     pub registry: &'a Registry,

@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use urilint::scan::{Finding, Scanner};
+use urilint::scan::{Finding, Scanner, ScannerBuilder};
 
 /// A reader that hands out at most `n` bytes per call, to cut the input at
 /// every possible place.
@@ -21,18 +21,27 @@ impl Read for Trickle<'_> {
     }
 }
 
-/// Scans `input` whole, then as a stream with chunk sizes 1, 2, 3, 7 and 64;
-/// asserts the stream gives the same findings, and returns them.
-pub fn scan_all_ways(scanner: &Scanner, input: &[u8]) -> Vec<Finding> {
-    let whole: Vec<Finding> = scanner.scan(input).collect();
+/// Scans `input` as a stream in chunks of `n` bytes, from a reader that also
+/// returns at most `n` bytes a call.
+pub fn streamed(builder: ScannerBuilder, input: &[u8], n: usize) -> Vec<Finding> {
+    builder
+        .chunk_size(n)
+        .build()
+        .scan_reader(Trickle { data: input, n })
+        .map(|r| r.expect("reading from memory"))
+        .collect()
+}
+
+/// Scans `input` whole with the scanner `make` builds, then as a stream with
+/// chunk sizes 1, 2, 3, 7 and 64; asserts the stream gives the same
+/// findings, and returns them.
+pub fn scan_all_ways(make: impl Fn() -> ScannerBuilder, input: &[u8]) -> Vec<Finding> {
+    let whole: Vec<Finding> = make().build().scan(input).collect();
     for n in [1, 2, 3, 7, 64] {
-        let streamed: Vec<Finding> = scanner
-            .scan_reader(Trickle { data: input, n })
-            .map(|r| r.expect("reading from memory"))
-            .collect();
+        let got = streamed(make(), input, n);
         assert_eq!(
-            streamed, whole,
-            "streaming with {n}-byte reads differs on {input:?}"
+            got, whole,
+            "streaming in {n}-byte chunks differs on {input:?}"
         );
     }
     whole
@@ -56,7 +65,7 @@ pub fn assert_found(marked: &str) {
         }
     }
     assert!(open.is_none(), "unbalanced marks in {marked:?}");
-    let found = scan_all_ways(&Scanner::new(), &input);
+    let found = scan_all_ways(Scanner::builder, &input);
     let got: Vec<(String, u64, u64)> = found
         .iter()
         .map(|f| (f.uri_lossy().into_owned(), f.start, f.end))
@@ -77,7 +86,7 @@ pub fn assert_found(marked: &str) {
 
 /// The URIs found in `text`, as strings.
 pub fn uris(text: &str) -> Vec<String> {
-    scan_all_ways(&Scanner::new(), text.as_bytes())
+    scan_all_ways(Scanner::builder, text.as_bytes())
         .iter()
         .map(|f| f.uri_lossy().into_owned())
         .collect()
