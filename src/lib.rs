@@ -9,6 +9,7 @@
 //!
 //! - [`scan`]: the streaming scanner ([`scan::Scanner`]).
 //! - [`schemes`]: the scheme registry compiled from `rules/schemes.toml`.
+//! - [`walk`]: the files a list of paths names, in a fixed order.
 
 //!
 //! ```
@@ -34,3 +35,4 @@
 
 pub mod scan;
 pub mod schemes;
+pub mod walk;

@@ -1,1 +1,18 @@
-fn main() {}
+//! The `urilint` command: a thin layer over the library.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = <cli::Cli as clap::Parser>::parse();
+    match cli::run(args) {
+        Ok(cli::Status::Clean) => ExitCode::SUCCESS,
+        Ok(cli::Status::SomeInputsFailed) => ExitCode::from(2),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("urilint: error writing output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
