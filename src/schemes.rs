@@ -179,8 +179,21 @@ pub fn is_scheme_name(name: &[u8]) -> bool {
 /// A character allowed after the first one of a scheme (RFC 3986 s3.1).
 #[inline]
 pub fn is_scheme_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+    SCHEME_CHAR[b as usize]
 }
+
+// The scanner looks back over scheme characters at every colon, so this is
+// a table rather than a chain of comparisons.
+static SCHEME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.';
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

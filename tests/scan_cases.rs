@@ -71,7 +71,7 @@ fn a_scheme_longer_than_64_octets_is_not_looked_for() {
     let long = format!("{}://x.org/", "a".repeat(65));
     assert_eq!(uris(&long), Vec::<String>::new());
     let ok = format!("{}://x.org/", "a".repeat(64));
-    assert_eq!(uris(&ok), [ok.clone()]);
+    assert_eq!(uris(&ok), [ok]);
 }
 
 // SPEC E3: delimiters.

@@ -7,7 +7,7 @@
 //! buffer (SPEC E6). Each decision needs at most [`LOOKBACK`] bytes before the
 //! colon and `max_uri_len + 4` bytes after the candidate's start.
 
-use super::chars::{self, End};
+use super::chars::{self, Class, End};
 use super::{Delimiter, Flags};
 use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
 
@@ -183,34 +183,35 @@ fn angle(
     let mut end = j;
     let mut gap: Option<Breaks> = None;
     loop {
+        let run = j;
+        let stop = w.len().min(limit);
+        while j < stop && !matches!(w[j], b'<' | b'>' | b' ' | b'\t' | b'\r' | b'\n') {
+            j += 1;
+        }
+        if j > run {
+            if let Some(gap) = gap.take() {
+                flags.rejoined = true;
+                if gap.count() > 0 && uri.last() == Some(&b'-') {
+                    flags.hyphen_ambiguous = true;
+                }
+            }
+            uri.extend_from_slice(&w[run..j]);
+            end = j;
+        }
         if j >= limit {
             return Outcome::Reject;
         }
-        let b = match peek(w, j, eof) {
+        match peek(w, j, eof) {
             Peek::Need => return Outcome::NeedMore,
-            Peek::End => return Outcome::Reject,
-            Peek::Byte(b) => b,
-        };
-        match b {
-            b'>' => break,
-            b'<' => return Outcome::Reject,
-            _ if chars::is_wrap_space(b) => {
+            Peek::End | Peek::Byte(b'<') => return Outcome::Reject,
+            Peek::Byte(b'>') => break,
+            Peek::Byte(b) => {
                 if gap.get_or_insert_with(Breaks::default).add(b) {
                     return Outcome::Reject;
                 }
-            }
-            _ => {
-                if let Some(run) = gap.take() {
-                    flags.rejoined = true;
-                    if run.count() > 0 && uri.last() == Some(&b'-') {
-                        flags.hyphen_ambiguous = true;
-                    }
-                }
-                uri.push(b);
-                end = j + 1;
+                j += 1;
             }
         }
-        j += 1;
     }
     let scheme_len = colon - start;
     if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
@@ -240,10 +241,21 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
         },
         _ => false,
     };
-    if !hierarchical && !cx.registry.is_opaque(&w[s..colon]) {
-        return Outcome::Reject;
+    if !hierarchical {
+        // An opaque URI needs something after the colon (SPEC E2): test
+        // that before asking the registry, so `Note: x` costs no lookup.
+        match peek(w, colon + 1, eof) {
+            Peek::Need => return Outcome::NeedMore,
+            Peek::End => return Outcome::Reject,
+            Peek::Byte(b) if chars::CLASS[b as usize] == Class::End => return Outcome::Reject,
+            Peek::Byte(_) => {}
+        }
+        if !cx.registry.is_opaque(&w[s..colon]) {
+            return Outcome::Reject;
+        }
     }
-    let raw_end = match chars::find_end(w, colon + 1, s + cx.max_uri_len, eof) {
+    let limit = s + cx.max_uri_len;
+    let raw_end = match chars::find_end(w, colon + 1, limit, eof, !quoted) {
         End::Need(_) => return Outcome::NeedMore,
         End::Limit(t) => {
             // SPEC E6: report the first max_uri_len bytes once; the engine
@@ -275,7 +287,13 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
             flags: Flags::default(),
         });
     }
-    let end = trim_end(w, s, raw_end);
+    // Unquoted, find_end has already stopped at an unbalanced bracket.
+    let end = if quoted {
+        first_unbalanced(w, s, raw_end)
+    } else {
+        raw_end
+    };
+    let end = trim_punctuation(w, s, end);
     if end <= colon || !accepted(cx, &w[s..colon], &w[colon + 1..end]) {
         return Outcome::Reject;
     }
@@ -289,27 +307,17 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
     })
 }
 
-/// SPEC E4: the URI stops at the first `)`, `]` or `}` that closes no bracket
-/// opened inside it, and trailing `. , ; : ! ? ' *` are prose, not URI.
-fn trim_end(w: &[u8], s: usize, raw_end: usize) -> usize {
-    let mut depth = [0u32; 3];
-    let mut end = raw_end;
-    for (i, &b) in w[s..raw_end].iter().enumerate() {
-        let k = match b {
-            b'(' | b')' => 0,
-            b'[' | b']' => 1,
-            b'{' | b'}' => 2,
-            _ => continue,
-        };
-        if matches!(b, b'(' | b'[' | b'{') {
-            depth[k] += 1;
-        } else if depth[k] == 0 {
-            end = s + i;
-            break;
-        } else {
-            depth[k] -= 1;
-        }
+/// SPEC E4: the URI stops at the first `)`, `]` or `}` that closes no
+/// bracket opened inside it.
+fn first_unbalanced(w: &[u8], s: usize, raw_end: usize) -> usize {
+    match chars::find_end(&w[..raw_end], s, usize::MAX, true, true) {
+        End::At(t) => t,
+        End::Limit(_) | End::Need(_) => unreachable!("a closed slice has an end"),
     }
+}
+
+/// SPEC E4: trailing `. , ; : ! ? ' *` are prose, not URI.
+fn trim_punctuation(w: &[u8], s: usize, mut end: usize) -> usize {
     while end > s
         && matches!(
             w[end - 1],

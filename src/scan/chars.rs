@@ -7,21 +7,46 @@ pub(crate) fn is_wrap_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
-/// ASCII bytes that end an undelimited URI: controls and space (RFC 1738
-/// s2.2 makes them unsafe, RFC 3986 App. C uses whitespace as a delimiter),
-/// and `<`, `>`, `"` and the backtick, which delimit URIs in text and markup.
-static ASCII_END: [bool; 128] = {
-    let mut t = [false; 128];
+/// What a byte means to an undelimited URI. `URI` is by far the most common
+/// class, so the hot loops test for it alone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// Part of the URI.
+    Uri,
+    /// Ends it: controls and space (RFC 1738 s2.2 makes them unsafe, RFC 3986
+    /// App. C uses whitespace as a delimiter), and `<`, `>`, `"` and the
+    /// backtick, which delimit URIs in text and markup.
+    End,
+    /// `(`, `[` or `{`.
+    Open(u8),
+    /// `)`, `]` or `}`: part of the URI only if it closes one it opened.
+    Close(u8),
+    /// Starts a UTF-8 sequence, or is invalid UTF-8.
+    High,
+}
+
+pub(crate) static CLASS: [Class; 256] = {
+    let mut t = [Class::Uri; 256];
     let mut i = 0;
-    while i <= 0x20 {
-        t[i] = true;
+    while i < 256 {
+        t[i] = if i <= 0x20 || i == 0x7f {
+            Class::End
+        } else if i >= 0x80 {
+            Class::High
+        } else {
+            match i as u8 {
+                b'<' | b'>' | b'"' | b'`' => Class::End,
+                b'(' => Class::Open(0),
+                b'[' => Class::Open(1),
+                b'{' => Class::Open(2),
+                b')' => Class::Close(0),
+                b']' => Class::Close(1),
+                b'}' => Class::Close(2),
+                _ => Class::Uri,
+            }
+        };
         i += 1;
     }
-    t[0x7f] = true;
-    t[b'<' as usize] = true;
-    t[b'>' as usize] = true;
-    t[b'"' as usize] = true;
-    t[b'`' as usize] = true;
     t
 };
 
@@ -84,7 +109,8 @@ pub(crate) fn decode(w: &[u8], i: usize, eof: bool) -> Utf8 {
 
 /// Where the raw text of an undelimited URI stops.
 pub(crate) enum End {
-    /// At this index: a terminator, invalid UTF-8, or the end of the input.
+    /// At this index: a terminator, invalid UTF-8, the end of the input, or
+    /// (when asked for) a closing bracket that closes nothing.
     At(usize),
     /// The URI is longer than the cap; this is the last character boundary
     /// within it.
@@ -95,29 +121,42 @@ pub(crate) enum End {
 }
 
 /// Finds the end of an undelimited URI whose text continues at `from`.
-/// `limit` is the index past which the URI is cut (SPEC E6).
-pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool) -> End {
+/// `limit` is the index past which the URI is cut (SPEC E6). With
+/// `balance`, a `)`, `]` or `}` that closes no bracket opened since `from`
+/// ends the URI too (SPEC E4).
+pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: bool) -> End {
+    let mut depth = [0u32; 3];
     let mut i = from;
     loop {
+        let stop = w.len().min(limit);
+        while i < stop && CLASS[w[i] as usize] == Class::Uri {
+            i += 1;
+        }
         let Some(&b) = w.get(i) else {
             return if eof { End::At(i) } else { End::Need(i) };
         };
-        if b < 0x80 {
-            if ASCII_END[b as usize] {
-                return End::At(i);
+        match CLASS[b as usize] {
+            Class::End => return End::At(i),
+            Class::High => match decode(w, i, eof) {
+                Utf8::Invalid => return End::At(i),
+                Utf8::Incomplete => return End::Need(i),
+                Utf8::Char(c, _) if is_unicode_end(c) => return End::At(i),
+                Utf8::Char(_, n) if i + n > limit => return End::Limit(i),
+                Utf8::Char(_, n) => i += n,
+            },
+            _ if i >= limit => return End::Limit(i),
+            Class::Open(k) => {
+                depth[k as usize] += 1;
+                i += 1;
             }
-            if i >= limit {
-                return End::Limit(i);
+            Class::Close(k) if balance => {
+                if depth[k as usize] == 0 {
+                    return End::At(i);
+                }
+                depth[k as usize] -= 1;
+                i += 1;
             }
-            i += 1;
-            continue;
-        }
-        match decode(w, i, eof) {
-            Utf8::Invalid => return End::At(i),
-            Utf8::Incomplete => return End::Need(i),
-            Utf8::Char(c, _) if is_unicode_end(c) => return End::At(i),
-            Utf8::Char(_, n) if i + n > limit => return End::Limit(i),
-            Utf8::Char(_, n) => i += n,
+            _ => i += 1,
         }
     }
 }
@@ -127,7 +166,7 @@ mod tests {
     use super::*;
 
     fn end_of(s: &[u8]) -> usize {
-        match find_end(s, 0, usize::MAX, true) {
+        match find_end(s, 0, usize::MAX, true, false) {
             End::At(i) => i,
             _ => unreachable!(),
         }
@@ -163,11 +202,11 @@ mod tests {
     #[test]
     fn incomplete_sequence_asks_for_more() {
         assert!(matches!(
-            find_end(b"ab\xe2\x80", 0, usize::MAX, false),
+            find_end(b"ab\xe2\x80", 0, usize::MAX, false, false),
             End::Need(2)
         ));
         assert!(matches!(
-            find_end(b"ab\xe2(", 0, usize::MAX, false),
+            find_end(b"ab\xe2(", 0, usize::MAX, false, false),
             End::At(2)
         ));
     }
@@ -175,10 +214,25 @@ mod tests {
     #[test]
     fn limit_falls_on_a_character_boundary() {
         assert!(matches!(
-            find_end("abé".as_bytes(), 0, 3, true),
+            find_end("abé".as_bytes(), 0, 3, true, false),
             End::Limit(2)
         ));
-        assert!(matches!(find_end(b"abcd", 0, 2, true), End::Limit(2)));
-        assert!(matches!(find_end(b"ab cd", 0, 2, true), End::At(2)));
+        assert!(matches!(
+            find_end(b"abcd", 0, 2, true, false),
+            End::Limit(2)
+        ));
+        assert!(matches!(find_end(b"ab cd", 0, 2, true, false), End::At(2)));
+    }
+
+    #[test]
+    fn unbalanced_closing_brackets_end_the_uri_when_balancing() {
+        let at = |s: &[u8], balance| match find_end(s, 0, usize::MAX, true, balance) {
+            End::At(i) => i,
+            _ => unreachable!(),
+        };
+        assert_eq!(at(b"a(b)c)d", true), 5);
+        assert_eq!(at(b"a(b)c)d", false), 7);
+        assert_eq!(at(b"a[(b])c]", true), 7); // each kind is counted on its own
+        assert_eq!(at(b"a}", true), 1);
     }
 }

@@ -34,7 +34,7 @@ impl Engine {
         loop {
             let rel = (self.pos - base) as usize;
             if self.skipping {
-                match chars::find_end(w, rel, usize::MAX, eof) {
+                match chars::find_end(w, rel, usize::MAX, eof, false) {
                     End::At(t) => {
                         self.skipping = false;
                         self.pos = base + t as u64;
