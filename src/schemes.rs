@@ -90,6 +90,9 @@ impl std::error::Error for RegistryError {}
 #[derive(Clone, Debug)]
 pub struct Registry {
     by_name: HashMap<String, Scheme>,
+    /// The opaque schemes' names, for the scanner's lookup at candidate
+    /// colons: a short list compared in place beats hashing a copy.
+    opaque: Vec<Box<[u8]>>,
 }
 
 impl Registry {
@@ -121,7 +124,13 @@ impl Registry {
             scheme.name = lower.clone();
             by_name.insert(lower, scheme);
         }
-        Ok(Registry { by_name })
+        let mut opaque: Vec<Box<[u8]>> = by_name
+            .values()
+            .filter(|s| s.syntax == Syntax::Opaque)
+            .map(|s| s.name.as_bytes().into())
+            .collect();
+        opaque.sort();
+        Ok(Registry { by_name, opaque })
     }
 
     /// Looks a scheme up by name, ignoring case (RFC 3986 s3.1).

@@ -177,7 +177,8 @@ fn angle(
     eof: bool,
 ) -> Outcome {
     let limit = cand + cx.max_uri_len;
-    let mut uri = w[start..=colon].to_vec();
+    let mut uri = Vec::with_capacity(128);
+    uri.extend_from_slice(&w[start..=colon]);
     let mut flags = Flags::default();
     let mut j = colon + 1;
     let mut end = j;
