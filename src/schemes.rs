@@ -151,10 +151,9 @@ impl Registry {
         self.by_name.get(key)
     }
 
-    /// Whether `name` is a known opaque scheme (SPEC E2).
+    /// Whether `name` is a known opaque scheme (SPEC E2), ignoring case.
     pub fn is_opaque(&self, name: &[u8]) -> bool {
-        self.get_bytes(name)
-            .is_some_and(|s| s.syntax == Syntax::Opaque)
+        self.opaque.iter().any(|o| o.eq_ignore_ascii_case(name))
     }
 
     /// All schemes, sorted by name.
