@@ -19,6 +19,20 @@ fn stdout_lines(out: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Runs `urilint` in `dir`, asserts it succeeds, and returns its stdout lines.
+fn lines_in(dir: &Path, args: &[&str]) -> Vec<String> {
+    let out = urilint().current_dir(dir).args(args).assert().success();
+    stdout_lines(&out.get_output().stdout)
+}
+
+/// Parses `--format jsonl` output.
+fn records(stdout: &[u8]) -> Vec<Value> {
+    stdout_lines(stdout)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn plain_output_of_the_example_thread() {
     let out = urilint()
@@ -60,10 +74,7 @@ fn jsonl_has_every_field_of_the_spec() {
         .arg(&file)
         .assert()
         .success();
-    let records: Vec<Value> = stdout_lines(&out.get_output().stdout)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records = records(&out.get_output().stdout);
     let path = file.display().to_string();
     assert_eq!(
         records,
@@ -84,10 +95,7 @@ fn stdin_is_read_for_a_dash() {
         .write_stdin("mail <mailto:a@example.org>\r\n\"http://x.example/\"")
         .assert()
         .success();
-    let records: Vec<Value> = stdout_lines(&out.get_output().stdout)
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records = records(&out.get_output().stdout);
     assert_eq!(records[0]["path"], "-");
     assert_eq!(records[0]["uri"], "mailto:a@example.org");
     assert_eq!(records[0]["delimiter"], "angle");
@@ -154,13 +162,8 @@ fn directories_are_walked_in_order_skipping_vcs_folders_and_binaries() {
     write(root, ".hg/hgrc", b"default = https://hg.example/");
     write(root, "image.bin", b"\x00\x01http://in-binary.example/");
     write(root, ".hidden.txt", b"http://hidden.example/");
-    let out = urilint()
-        .current_dir(root)
-        .args(["extract", "."])
-        .assert()
-        .success();
     assert_eq!(
-        stdout_lines(&out.get_output().stdout),
+        lines_in(root, &["extract", "."]),
         [
             "http://hidden.example/",
             "http://a-b-deep.example/",
@@ -169,23 +172,13 @@ fn directories_are_walked_in_order_skipping_vcs_folders_and_binaries() {
         ]
     );
     // Named explicitly, a binary file is read like any other.
-    let out = urilint()
-        .current_dir(root)
-        .args(["extract", "image.bin"])
-        .assert()
-        .success();
     assert_eq!(
-        stdout_lines(&out.get_output().stdout),
+        lines_in(root, &["extract", "image.bin"]),
         ["http://in-binary.example/"]
     );
     // With no path, the current directory.
-    let out = urilint()
-        .current_dir(root.join("a"))
-        .arg("extract")
-        .assert()
-        .success();
     assert_eq!(
-        stdout_lines(&out.get_output().stdout),
+        lines_in(&root.join("a"), &["extract"]),
         ["http://a-b-deep.example/", "http://a-z.example/"]
     );
 }
