@@ -35,4 +35,5 @@
 
 pub mod scan;
 pub mod schemes;
+pub mod uri;
 pub mod walk;

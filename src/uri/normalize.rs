@@ -1,0 +1,147 @@
+//! Syntax-based and scheme-based normalization (RFC 3986 s6.2.2, s6.2.3).
+
+use super::grammar::is_unreserved;
+use super::{Component, HostKind, Uri};
+use crate::schemes::Registry;
+
+/// Normalizes a URI: scheme and host in lower case and percent-encodings in
+/// upper case (s6.2.2.1), unreserved characters decoded (s6.2.2.2), dot
+/// segments removed (s6.2.2.3), and the scheme's default port, an empty
+/// port and an empty path after an authority dropped (s6.2.3). Invalid
+/// parts are kept as they are.
+///
+/// ```
+/// use urilint::schemes::Registry;
+/// use urilint::uri::normalize;
+///
+/// let reg = Registry::builtin();
+/// assert_eq!(normalize(b"HTTP://Example.COM:80/a/./b/../%7Ec%3a", reg), b"http://example.com/a/~c%3A");
+/// assert_eq!(normalize(b"https://example.com", reg), b"https://example.com/");
+/// ```
+pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
+    let uri = Uri::parse(text);
+    let mut out = Vec::with_capacity(text.len());
+    let scheme = uri.get(Component::Scheme);
+    if let Some(s) = scheme {
+        out.extend(s.iter().map(u8::to_ascii_lowercase));
+        out.push(b':');
+    }
+    if uri.span(Component::Authority).is_some() {
+        out.extend_from_slice(b"//");
+        if let Some(ui) = uri.get(Component::Userinfo) {
+            percent_normalized(ui, false, &mut out);
+            out.push(b'@');
+        }
+        let host = uri.get(Component::Host).unwrap_or_default();
+        let lower = matches!(
+            uri.host_kind(),
+            HostKind::RegName | HostKind::Ipv6 | HostKind::IpvFuture
+        );
+        percent_normalized(host, lower, &mut out);
+        if let Some(port) = uri.get(Component::Port) {
+            let default = scheme
+                .and_then(|s| registry.get_bytes(s))
+                .and_then(|s| s.port);
+            let is_default = default.is_some() && uri.port() == default.map(u32::from);
+            if !port.is_empty() && !is_default {
+                out.push(b':');
+                out.extend_from_slice(port);
+            }
+        }
+    }
+    let path = uri.get(Component::Path).unwrap_or_default();
+    let mut norm_path = Vec::with_capacity(path.len());
+    percent_normalized(path, false, &mut norm_path);
+    if uri.span(Component::Authority).is_some() && norm_path.is_empty() {
+        out.push(b'/');
+    } else if norm_path.starts_with(b"/") {
+        out.extend_from_slice(&remove_dot_segments(&norm_path));
+    } else {
+        out.extend_from_slice(&norm_path);
+    }
+    if let Some(q) = uri.get(Component::Query) {
+        out.push(b'?');
+        percent_normalized(q, false, &mut out);
+    }
+    if let Some(f) = uri.get(Component::Fragment) {
+        out.push(b'#');
+        percent_normalized(f, false, &mut out);
+    }
+    out
+}
+
+/// Copies `s`, upper-casing the hex digits of percent-encodings and decoding
+/// those of unreserved characters; with `lower`, other ASCII letters are
+/// lower-cased (the host, s6.2.2.1).
+fn percent_normalized(s: &[u8], lower: bool, out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if b == b'%' {
+            if let Some(v) = s.get(i + 1..i + 3).and_then(hex_pair) {
+                if is_unreserved(v) {
+                    out.push(if lower { v.to_ascii_lowercase() } else { v });
+                } else {
+                    out.push(b'%');
+                    out.extend(s[i + 1..i + 3].iter().map(u8::to_ascii_uppercase));
+                }
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if lower { b.to_ascii_lowercase() } else { b });
+        i += 1;
+    }
+}
+
+fn hex_pair(h: &[u8]) -> Option<u8> {
+    let d = |c: u8| (c as char).to_digit(16);
+    Some((d(h[0])? * 16 + d(h[1])?) as u8)
+}
+
+/// The remove_dot_segments algorithm of RFC 3986 s5.2.4.
+///
+/// ```
+/// use urilint::uri::remove_dot_segments;
+///
+/// assert_eq!(remove_dot_segments(b"/a/b/c/./../../g"), b"/a/g");
+/// assert_eq!(remove_dot_segments(b"mid/content=5/../6"), b"mid/6");
+/// ```
+pub fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
+    let mut input: &[u8] = path;
+    let mut out: Vec<u8> = Vec::with_capacity(path.len());
+    let pop = |out: &mut Vec<u8>| {
+        let cut = out.iter().rposition(|&b| b == b'/').unwrap_or(0);
+        out.truncate(cut);
+    };
+    while !input.is_empty() {
+        if let Some(rest) = input
+            .strip_prefix(b"../")
+            .or_else(|| input.strip_prefix(b"./"))
+        {
+            input = rest; // A
+        } else if input.starts_with(b"/./") {
+            input = &input[2..]; // B
+        } else if input == b"/." {
+            input = b"/";
+        } else if input.starts_with(b"/../") {
+            input = &input[3..]; // C
+            pop(&mut out);
+        } else if input == b"/.." {
+            input = b"/";
+            pop(&mut out);
+        } else if input == b"." || input == b".." {
+            input = b""; // D
+        } else {
+            // E: move the first segment, with its leading "/", to the output.
+            let from = usize::from(input[0] == b'/');
+            let end = input[from..]
+                .iter()
+                .position(|&b| b == b'/')
+                .map_or(input.len(), |k| from + k);
+            out.extend_from_slice(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    out
+}
