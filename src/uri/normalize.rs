@@ -77,17 +77,17 @@ fn percent_normalized(s: &[u8], lower: bool, out: &mut Vec<u8>) {
     let mut i = 0;
     while i < s.len() {
         let b = s[i];
-        if b == b'%' {
-            if let Some(v) = s.get(i + 1..i + 3).and_then(hex_pair) {
-                if is_unreserved(v) {
-                    out.push(if lower { v.to_ascii_lowercase() } else { v });
-                } else {
-                    out.push(b'%');
-                    out.extend(s[i + 1..i + 3].iter().map(u8::to_ascii_uppercase));
-                }
-                i += 3;
-                continue;
+        if b == b'%'
+            && let Some(v) = s.get(i + 1..i + 3).and_then(hex_pair)
+        {
+            if is_unreserved(v) {
+                out.push(if lower { v.to_ascii_lowercase() } else { v });
+            } else {
+                out.push(b'%');
+                out.extend(s[i + 1..i + 3].iter().map(u8::to_ascii_uppercase));
             }
+            i += 3;
+            continue;
         }
         out.push(if lower { b.to_ascii_lowercase() } else { b });
         i += 1;
