@@ -33,6 +33,7 @@
 // The library never prints; the binary owns output (STYLE.md).
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod rules;
 pub mod scan;
 pub mod schemes;
 pub mod uri;

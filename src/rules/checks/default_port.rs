@@ -1,0 +1,12 @@
+//! default-port: RFC 3986 s3.2.3, s6.2.3.
+
+use crate::rules::{Context, Hit};
+use crate::uri::Component;
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let (Some(port), Some(default)) = (cx.uri.port(), cx.scheme.and_then(|s| s.port)) else { return };
+    if port == u32::from(default) {
+        let msg = format!("port {port} is `{}`'s default; leave it out", cx.scheme_name());
+        out.push(Hit::new(msg).at(cx.uri.span(Component::Port).expect("has port")));
+    }
+}

@@ -1,0 +1,12 @@
+//! empty-port: RFC 3986 s3.2.3, s6.2.3.
+
+use crate::rules::{Context, Hit};
+use crate::uri::{Component, Span};
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let Some(p) = cx.uri.span(Component::Port) else { return };
+    if p.is_empty() && p.start > 0 && cx.finding.uri[p.start - 1] == b':' {
+        let at = Span { start: p.start - 1, end: p.start };
+        out.push(Hit::new("empty port after `:`; leave the `:` out").at(at));
+    }
+}

@@ -1,0 +1,17 @@
+//! experimental-scheme: RFC 1738 s4; RFC 7595.
+
+use crate::rules::{Context, Hit};
+use crate::uri::Component;
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let Some(span) = cx.uri.span(Component::Scheme) else { return };
+    let name = cx.scheme_name();
+    let msg = if name.starts_with("x-") {
+        format!("`{name}` is an experimental scheme (RFC 1738 s4)")
+    } else if cx.scheme.is_none() {
+        format!("scheme `{name}` is not in the registry")
+    } else {
+        return;
+    };
+    out.push(Hit::new(msg).at(span));
+}

@@ -1,0 +1,32 @@
+//! invalid-host: RFC 3986 s3.2.2; RFC 1034 s3.1.
+
+use crate::rules::{Context, Hit};
+use crate::uri::{Component, HostKind};
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let Some(span) = cx.uri.span(Component::Host) else { return };
+    let host = &cx.finding.uri[span.start..span.end];
+    let shown = String::from_utf8_lossy(host);
+    let msg = match cx.uri.host_kind() {
+        HostKind::BadLiteral => format!("`{shown}` is neither an IPv6 address nor an IPvFuture literal"),
+        HostKind::RegName if is_dotted_decimal(host) => {
+            format!("`{shown}` looks like an IPv4 address but has an octet above 255")
+        }
+        HostKind::RegName if host.len() > 255 => format!("host name is {} octets long; the limit is 255", host.len()),
+        HostKind::RegName => match host.split(|&b| b == b'.').find(|l| l.len() > 63) {
+            Some(label) => format!("label `{}` is {} octets long; the limit is 63", String::from_utf8_lossy(label), label.len()),
+            None => return,
+        },
+        _ => return,
+    };
+    out.push(Hit::new(msg).at(span));
+}
+
+/// Four decimal parts without leading zeros (those are rare-ip-format's).
+fn is_dotted_decimal(h: &[u8]) -> bool {
+    let parts: Vec<&[u8]> = h.split(|&b| b == b'.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| {
+            !p.is_empty() && p.iter().all(u8::is_ascii_digit) && (p.len() == 1 || p[0] != b'0')
+        })
+}

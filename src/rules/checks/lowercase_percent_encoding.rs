@@ -1,0 +1,18 @@
+//! lowercase-percent-encoding: RFC 3986 s2.1, s6.2.2.1.
+
+use crate::rules::util::triplets;
+use crate::rules::{Context, Hit};
+use crate::uri::Span;
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let uri = &cx.finding.uri;
+    let mut lower = triplets(uri)
+        .map(|(i, _)| i)
+        .filter(|&i| uri[i + 1..i + 3].iter().any(u8::is_ascii_lowercase) && !super::in_password(cx, i));
+    let Some(at) = lower.next() else { return };
+    let more = lower.count();
+    let t = String::from_utf8_lossy(&uri[at..at + 3]);
+    let extra = if more > 0 { format!(" ({more} more)") } else { String::new() };
+    let msg = format!("`{t}` should be written `{}`{extra}", t.to_ascii_uppercase());
+    out.push(Hit::new(msg).at(Span { start: at, end: at + 3 }));
+}

@@ -1,0 +1,17 @@
+//! unnecessary-percent-encoding: RFC 3986 s2.3, s6.2.2.2.
+
+use crate::rules::util::triplets;
+use crate::rules::{Context, Hit};
+use crate::uri::Span;
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let uri = &cx.finding.uri;
+    let unreserved = |v: u8| v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~');
+    let mut found = triplets(uri).filter(|&(i, v)| unreserved(v) && !super::in_password(cx, i));
+    let Some((at, v)) = found.next() else { return };
+    let more = found.count();
+    let extra = if more > 0 { format!(" ({more} more)") } else { String::new() };
+    let t = String::from_utf8_lossy(&uri[at..at + 3]);
+    let msg = format!("`{t}` encodes `{}`, an unreserved character; write it as is{extra}", v as char);
+    out.push(Hit::new(msg).at(Span { start: at, end: at + 3 }));
+}

@@ -1,0 +1,40 @@
+//! unsafe-character: RFC 1738 s2.2; RFC 3986 s2.
+
+use crate::rules::util::show_byte;
+use crate::rules::{Context, Hit};
+use crate::uri::{Component, HostKind, Span};
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let uri = &cx.finding.uri;
+    // The brackets of an IP literal are its delimiters (RFC 3986 s3.2.2).
+    let literal = match cx.uri.host_kind() {
+        HostKind::Ipv6 | HostKind::IpvFuture | HostKind::BadLiteral => cx.uri.span(Component::Host),
+        _ => None,
+    };
+    let fragment = cx.uri.span(Component::Fragment);
+    let mut first = None;
+    let mut seen: Vec<u8> = Vec::new();
+    for (i, &b) in uri.iter().enumerate() {
+        let unsafe_here = match b {
+            b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' | b'<' | b'>' | b'"' | b' ' => true,
+            b'[' | b']' => !literal.is_some_and(|l| i == l.start || i + 1 == l.end),
+            b'#' => fragment.is_some_and(|f| i >= f.start),
+            b'~' => cx.options.rfc1738,
+            _ => false,
+        };
+        if unsafe_here {
+            first.get_or_insert(i);
+            if !seen.contains(&b) {
+                seen.push(b);
+            }
+        }
+    }
+    let Some(at) = first else { return };
+    let list: Vec<String> = seen.iter().map(|&b| format!("{} as `%{b:02X}`", show_byte(b))).collect();
+    let msg = if seen == [b'#'] {
+        "a second `#`: the fragment cannot hold one; encode it as `%23`".to_string()
+    } else {
+        format!("unsafe characters must be percent-encoded: {}", list.join(", "))
+    };
+    out.push(Hit::new(msg).at(Span { start: at, end: at + 1 }));
+}

@@ -1,0 +1,32 @@
+//! uppercase-scheme-or-host: RFC 3986 s3.1, s6.2.2.1; RFC 1738 s2.1.
+
+use crate::rules::{Context, Hit};
+use crate::uri::{Component, HostKind};
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if let Some(s) = cx.uri.get(Component::Scheme)
+        && s.iter().any(u8::is_ascii_uppercase)
+    {
+        let msg = format!("scheme `{}` is not in lower case", String::from_utf8_lossy(s));
+        out.push(Hit::new(msg).at(cx.uri.span(Component::Scheme).expect("scheme")));
+    }
+    if !matches!(cx.uri.host_kind(), HostKind::RegName | HostKind::Ipv6 | HostKind::IpvFuture) {
+        return;
+    }
+    let host = cx.uri.get(Component::Host).expect("host");
+    // Letters of percent-encodings are upper case by rule (s2.1): skip them.
+    let mut upper = false;
+    let mut i = 0;
+    while i < host.len() {
+        if host[i] == b'%' {
+            i += 3;
+            continue;
+        }
+        upper |= host[i].is_ascii_uppercase();
+        i += 1;
+    }
+    if upper {
+        let msg = format!("host `{}` is not in lower case", String::from_utf8_lossy(host));
+        out.push(Hit::new(msg).at(cx.uri.span(Component::Host).expect("host")));
+    }
+}

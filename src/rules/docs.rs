@@ -1,0 +1,78 @@
+//! Rule docs, read from `rules/<id>.toml` (compiled in).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::{BUILTIN, Severity};
+
+/// The documentation of a rule: what `urilint explain ID` prints.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleDoc {
+    /// Kebab-case id.
+    pub id: String,
+    /// Default severity.
+    pub severity: Severity,
+    /// One line.
+    pub summary: String,
+    /// RFC sections it comes from.
+    pub references: Vec<String>,
+    /// What it does.
+    pub what: String,
+    /// Why it matters.
+    pub why: String,
+    /// What to write instead.
+    pub instead: String,
+    /// Texts that must trigger the rule.
+    pub bad: Vec<String>,
+    /// Texts that must not.
+    pub good: Vec<String>,
+}
+
+/// Every built-in rule's doc, sorted by id.
+pub fn docs() -> &'static [RuleDoc] {
+    static DOCS: OnceLock<Vec<RuleDoc>> = OnceLock::new();
+    DOCS.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|(id, text, _)| {
+                let doc: RuleDoc =
+                    toml::from_str(text).unwrap_or_else(|e| panic!("rules/{id}.toml: {e}"));
+                assert_eq!(&doc.id, id, "rules/{id}.toml names another id");
+                doc
+            })
+            .collect()
+    })
+}
+
+/// One rule's doc.
+pub fn doc(id: &str) -> Option<&'static RuleDoc> {
+    docs().iter().find(|d| d.id == id)
+}
+
+impl RuleDoc {
+    /// The doc as Markdown, in the sections ruff uses.
+    pub fn to_markdown(&self) -> String {
+        let fence = |items: &[String]| {
+            items
+                .iter()
+                .map(|t| format!("```text\n{t}\n```\n"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let refs: String = self.references.iter().map(|r| format!("- {r}\n")).collect();
+        format!(
+            "# {} ({})\n\n{}\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n{}\n## Use instead\n\n{}\n\n{}\n## References\n\n{}",
+            self.id,
+            self.severity,
+            self.summary,
+            self.what.trim(),
+            self.why.trim(),
+            fence(&self.bad),
+            self.instead.trim(),
+            fence(&self.good),
+            refs
+        )
+    }
+}

@@ -1,0 +1,420 @@
+//! The rule engine (SPEC section 3).
+//!
+//! A rule is a doc in `rules/<id>.toml` (severity, summary, rationale with
+//! its RFC sections, good and bad examples) and a check in
+//! `src/rules/checks/<id>.rs`; `build.rs` pairs them. A [`Linter`] runs the
+//! enabled rules over each [`Finding`] of the scanner, since some rules look
+//! at how the URI was written (rejoined, hyphen-broken, `URL:`-prefixed), not
+//! only at its text.
+//!
+//! ```
+//! use urilint::rules::{Linter, Severity};
+//! use urilint::scan::Scanner;
+//!
+//! let linter = Linter::new();
+//! let text = b"db at postgres://app:hunter2@DB.example.com:5432/app";
+//! let finding = Scanner::new().scan(text).next().unwrap();
+//! let found: Vec<(String, Severity)> = linter
+//!     .check(&finding)
+//!     .into_iter()
+//!     .map(|d| (d.rule.to_string(), d.severity))
+//!     .collect();
+//! assert_eq!(found, [
+//!     ("embedded-password".to_string(), Severity::Error),
+//!     ("uppercase-scheme-or-host".to_string(), Severity::Note),
+//! ]);
+//! // Messages never carry the password.
+//! assert!(linter.check(&finding).iter().all(|d| !d.message.contains("hunter2")));
+//! ```
+
+mod custom;
+mod docs;
+mod secrets;
+
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+pub use custom::{CustomRule, CustomRuleError};
+pub use docs::{RuleDoc, doc, docs};
+pub use secrets::{is_placeholder, password_span, redact};
+
+use crate::scan::Finding;
+use crate::schemes::{Registry, Scheme};
+use crate::uri::{Span, Uri};
+
+type CheckFn = fn(&Context, &mut Vec<Hit>);
+
+include!(concat!(env!("OUT_DIR"), "/rules_generated.rs"));
+
+/// How serious a finding is. Ordered: `Note < Warning < Error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; style and normalization.
+    Note,
+    /// Probably a mistake.
+    Warning,
+    /// A security problem or a URI that does not work.
+    Error,
+}
+
+impl Severity {
+    /// `note`, `warning` or `error`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Severity {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Severity, String> {
+        match s {
+            "note" => Ok(Severity::Note),
+            "warning" => Ok(Severity::Warning),
+            "error" => Ok(Severity::Error),
+            _ => Err(format!(
+                "unknown severity `{s}` (expected note, warning or error)"
+            )),
+        }
+    }
+}
+
+/// Options some rules take.
+#[derive(Clone, Debug, Default)]
+pub struct RuleOptions {
+    /// `unsafe-character`: also flag `~`, as RFC 1738 s2.2 does.
+    pub rfc1738: bool,
+    /// `non-default-port` and `well-known-port`: ports that are fine.
+    pub allowed_ports: Vec<u32>,
+    /// `non-default-port` and `well-known-port`: hosts whose ports are fine
+    /// (`localhost`, say), compared case-insensitively.
+    pub allowed_hosts: Vec<String>,
+}
+
+/// What a check sees of one URI.
+pub struct Context<'a> {
+    /// The scanner's finding: the URI and how it was written.
+    pub finding: &'a Finding,
+    /// The URI, split into components.
+    pub uri: Uri<'a>,
+    /// The scheme's registry entry, if it has one.
+    pub scheme: Option<&'a Scheme>,
+    /// The registry.
+    pub registry: &'a Registry,
+    /// Rule options.
+    pub options: &'a RuleOptions,
+}
+
+impl Context<'_> {
+    /// The scheme in lower case (empty if none).
+    pub fn scheme_name(&self) -> String {
+        self.uri.scheme_lower().unwrap_or_default()
+    }
+}
+
+/// What a check reports; the engine adds the rule and its severity.
+#[derive(Debug)]
+pub struct Hit {
+    message: String,
+    span: Option<Span>,
+    severity: Option<Severity>,
+}
+
+impl Hit {
+    /// A hit with a message. Messages must not quote the password.
+    pub fn new(message: impl Into<String>) -> Hit {
+        Hit {
+            message: message.into(),
+            span: None,
+            severity: None,
+        }
+    }
+
+    /// Points the hit at a part of the URI.
+    pub fn at(mut self, span: Span) -> Hit {
+        self.span = Some(span);
+        self
+    }
+
+    /// Overrides the rule's severity for this hit.
+    pub fn severity(mut self, severity: Severity) -> Hit {
+        self.severity = Some(severity);
+        self
+    }
+}
+
+/// One problem with one URI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The rule's id.
+    pub rule: Cow<'static, str>,
+    /// Its severity.
+    pub severity: Severity,
+    /// What is wrong, never quoting a password.
+    pub message: String,
+    /// The part of the URI at fault, as a byte range of [`Finding::uri`].
+    pub span: Option<Span>,
+}
+
+/// A rule id that no rule has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRule(pub String);
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rule `{}` (see `urilint rules`)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+struct Enabled {
+    id: &'static str,
+    severity: Severity,
+    check: CheckFn,
+}
+
+/// Runs the enabled rules over findings. Build it once, share it.
+pub struct Linter {
+    rules: Vec<Enabled>,
+    custom: Vec<(CustomRule, Severity)>,
+    registry: Arc<Registry>,
+    options: RuleOptions,
+}
+
+impl Default for Linter {
+    fn default() -> Self {
+        Linter::new()
+    }
+}
+
+impl Linter {
+    /// Every built-in rule at its default severity.
+    pub fn new() -> Linter {
+        Linter::builder().build().expect("no ids named")
+    }
+
+    /// A builder starting from every built-in rule.
+    pub fn builder() -> LinterBuilder {
+        LinterBuilder::default()
+    }
+
+    /// The ids of the enabled rules, built-in then custom.
+    pub fn enabled(&self) -> impl Iterator<Item = &str> {
+        self.rules
+            .iter()
+            .map(|r| r.id)
+            .chain(self.custom.iter().map(|(c, _)| c.id.as_str()))
+    }
+
+    /// The diagnostics for one URI, in rule order.
+    pub fn check(&self, finding: &Finding) -> Vec<Diagnostic> {
+        let uri = Uri::parse(&finding.uri);
+        let scheme = uri
+            .get(crate::uri::Component::Scheme)
+            .and_then(|s| self.registry.get_bytes(s));
+        let cx = Context {
+            finding,
+            uri,
+            scheme,
+            registry: &self.registry,
+            options: &self.options,
+        };
+        let mut out = Vec::new();
+        let mut hits = Vec::new();
+        for rule in &self.rules {
+            (rule.check)(&cx, &mut hits);
+            out.extend(hits.drain(..).map(|h| Diagnostic {
+                rule: Cow::Borrowed(rule.id),
+                severity: h.severity.unwrap_or(rule.severity),
+                message: h.message,
+                span: h.span,
+            }));
+        }
+        for (rule, severity) in &self.custom {
+            if let Some(d) = rule.check(&cx.uri, *severity) {
+                out.push(d);
+            }
+        }
+        // A last guard: a message that quotes the password is redacted.
+        if let Some(pw) = password_span(&cx.uri).map(|s| &finding.uri[s.start..s.end])
+            && pw.len() >= 3
+            && let Ok(pw) = std::str::from_utf8(pw)
+        {
+            for d in &mut out {
+                if d.message.contains(pw) {
+                    d.message = d.message.replace(pw, "****");
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Configures a [`Linter`].
+#[derive(Default)]
+pub struct LinterBuilder {
+    select: Option<Vec<String>>,
+    extend_select: Vec<String>,
+    ignore: Vec<String>,
+    severities: HashMap<String, Severity>,
+    custom: Vec<CustomRule>,
+    registry: Option<Arc<Registry>>,
+    options: RuleOptions,
+}
+
+impl LinterBuilder {
+    /// Enables only these rules (`all` for every one).
+    pub fn select<S: Into<String>>(mut self, ids: impl IntoIterator<Item = S>) -> Self {
+        self.select = Some(ids.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Enables these rules on top of the selection.
+    pub fn extend_select<S: Into<String>>(mut self, ids: impl IntoIterator<Item = S>) -> Self {
+        self.extend_select.extend(ids.into_iter().map(Into::into));
+        self
+    }
+
+    /// Disables these rules.
+    pub fn ignore<S: Into<String>>(mut self, ids: impl IntoIterator<Item = S>) -> Self {
+        self.ignore.extend(ids.into_iter().map(Into::into));
+        self
+    }
+
+    /// Sets a rule's severity.
+    pub fn severity(mut self, id: impl Into<String>, severity: Severity) -> Self {
+        self.severities.insert(id.into(), severity);
+        self
+    }
+
+    /// Adds a user regex rule.
+    pub fn custom_rule(mut self, rule: CustomRule) -> Self {
+        self.custom.push(rule);
+        self
+    }
+
+    /// The scheme registry (default: the built-in one).
+    pub fn registry(mut self, registry: Arc<Registry>) -> Self {
+        self.registry = Some(registry);
+        self
+    }
+
+    /// Rule options.
+    pub fn options(mut self, options: RuleOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The linter; an error names an id that is neither a built-in nor a
+    /// custom rule.
+    pub fn build(self) -> Result<Linter, UnknownRule> {
+        let known: BTreeSet<&str> = BUILTIN
+            .iter()
+            .map(|(id, _, _)| *id)
+            .chain(self.custom.iter().map(|c| c.id.as_str()))
+            .collect();
+        let named = self
+            .select
+            .iter()
+            .flatten()
+            .chain(&self.extend_select)
+            .chain(&self.ignore);
+        for id in named.chain(self.severities.keys()) {
+            if id != "all" && !known.contains(id.as_str()) {
+                return Err(UnknownRule(id.clone()));
+            }
+        }
+        let wanted = |id: &str| {
+            let listed = |ids: &[String]| ids.iter().any(|s| s == id || s == "all");
+            let selected = self.select.as_deref().is_none_or(listed) || listed(&self.extend_select);
+            selected && !listed(&self.ignore)
+        };
+        let rules = BUILTIN
+            .iter()
+            .filter(|(id, _, _)| wanted(id))
+            .map(|&(id, _, check)| Enabled {
+                id,
+                severity: self
+                    .severities
+                    .get(id)
+                    .copied()
+                    .unwrap_or_else(|| doc(id).expect("built in").severity),
+                check,
+            })
+            .collect();
+        let custom = self
+            .custom
+            .into_iter()
+            .filter(|c| wanted(&c.id))
+            .map(|c| {
+                let severity = self.severities.get(&c.id).copied().unwrap_or(c.severity);
+                (c, severity)
+            })
+            .collect();
+        Ok(Linter {
+            rules,
+            custom,
+            registry: self
+                .registry
+                .unwrap_or_else(|| Arc::new(Registry::builtin().clone())),
+            options: self.options,
+        })
+    }
+}
+
+/// Whether `port` (or the URI's host) is allowed by the port rules' options.
+fn port_allowed(cx: &Context, port: u32) -> bool {
+    let host = cx.uri.get(crate::uri::Component::Host).unwrap_or_default();
+    cx.options.allowed_ports.contains(&port)
+        || cx
+            .options
+            .allowed_hosts
+            .iter()
+            .any(|h| h.as_bytes().eq_ignore_ascii_case(host))
+}
+
+/// Whether offset `i` of the URI falls in its password, which messages must
+/// not quote.
+fn in_password(cx: &Context, i: usize) -> bool {
+    password_span(&cx.uri).is_some_and(|p| p.start <= i && i < p.end)
+}
+
+/// Byte-level helpers the checks share.
+pub(crate) mod util {
+    /// A byte as it reads in a message: the character, or `0xNN`.
+    pub fn show_byte(b: u8) -> String {
+        if b.is_ascii_graphic() {
+            format!("`{}`", b as char)
+        } else if b == b' ' {
+            "a space".to_string()
+        } else {
+            format!("byte 0x{b:02X}")
+        }
+    }
+
+    /// The percent-encoded triplets of `s`: (offset of `%`, decoded octet).
+    pub fn triplets(s: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
+        memchr::memchr_iter(b'%', s).filter_map(move |i| {
+            let h = s.get(i + 1..i + 3)?;
+            let d = |c: u8| (c as char).to_digit(16);
+            Some((i, (d(h[0])? * 16 + d(h[1])?) as u8))
+        })
+    }
+}
