@@ -12,7 +12,7 @@
 //! use urilint::scan::Scanner;
 //!
 //! let linter = Linter::new();
-//! let text = b"db at postgres://app:hunter2@DB.example.com:5432/app";
+//! let text = b"db at postgres://app:hunter2@DB.example.com/app";
 //! let finding = Scanner::new().scan(text).next().unwrap();
 //! let found: Vec<(String, Severity)> = linter
 //!     .check(&finding)
