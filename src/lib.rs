@@ -33,6 +33,8 @@
 // The library never prints; the binary owns output (STYLE.md).
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod config;
+pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod schemes;

@@ -8,10 +8,15 @@ fn main() -> ExitCode {
     let args = <cli::Cli as clap::Parser>::parse();
     match cli::run(args) {
         Ok(cli::Status::Clean) => ExitCode::SUCCESS,
+        Ok(cli::Status::Found) => ExitCode::from(1),
         Ok(cli::Status::SomeInputsFailed) => ExitCode::from(2),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(cli::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(cli::Failure::Io(e)) => {
             eprintln!("urilint: error writing output: {e}");
+            ExitCode::from(2)
+        }
+        Err(cli::Failure::Usage(message)) => {
+            eprintln!("urilint: {message}");
             ExitCode::from(2)
         }
     }

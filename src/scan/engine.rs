@@ -65,6 +65,7 @@ impl Engine {
                     let start = base + f.start as u64;
                     self.lines.advance(w, base, start);
                     let (line, column) = self.lines.position();
+                    let line_start = self.lines.line_start();
                     self.pos = base + f.next as u64;
                     self.floor = self.pos;
                     self.skipping = f.flags.truncated;
@@ -74,6 +75,7 @@ impl Engine {
                         end: base + f.end as u64,
                         line,
                         column,
+                        line_start,
                         delimiter: f.delimiter,
                         flags: f.flags,
                     });

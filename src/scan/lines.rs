@@ -8,6 +8,7 @@
 pub(crate) struct LineCounter {
     counted_to: u64,
     line: u64,
+    line_start: u64,
     chars_in_line: u64,
 }
 
@@ -16,6 +17,7 @@ impl Default for LineCounter {
         LineCounter {
             counted_to: 0,
             line: 1,
+            line_start: 0,
             chars_in_line: 0,
         }
     }
@@ -31,6 +33,7 @@ impl LineCounter {
         match memchr::memrchr(b'\n', region) {
             Some(nl) => {
                 self.line += count_newlines(&region[..=nl]);
+                self.line_start = self.counted_to + nl as u64 + 1;
                 self.chars_in_line = count_chars(&region[nl + 1..]);
             }
             None => self.chars_in_line += count_chars(region),
@@ -41,6 +44,11 @@ impl LineCounter {
     /// 1-based line and column of the offset counted to.
     pub(crate) fn position(&self) -> (u64, u64) {
         (self.line, self.chars_in_line + 1)
+    }
+
+    /// Byte offset where the current line starts.
+    pub(crate) fn line_start(&self) -> u64 {
+        self.line_start
     }
 }
 
@@ -79,5 +87,6 @@ mod tests {
         // The first two bytes were dropped; the window now starts at 2.
         lc.advance(b"yz\n\nw", 2, 7);
         assert_eq!(lc.position(), (4, 2));
+        assert_eq!(lc.line_start(), 6);
     }
 }

@@ -130,6 +130,8 @@ pub struct Finding {
     pub line: u64,
     /// 1-based column of `start`, in Unicode scalar values.
     pub column: u64,
+    /// Byte offset of the start of line `line`, for showing the source.
+    pub line_start: u64,
     /// How the URI was delimited.
     pub delimiter: Delimiter,
     /// How it was written.

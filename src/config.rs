@@ -1,0 +1,198 @@
+//! `urilint.toml`: rule selection, severities, rule options and user regex
+//! rules (SPEC section 4).
+//!
+//! ```toml
+//! select = ["all"]
+//! ignore = ["url-prefix"]
+//! fail-on = "error"
+//!
+//! [severity]
+//! non-default-port = "note"
+//!
+//! [rules.non-default-port]
+//! allowed-ports = [8080]
+//! allowed-hosts = ["localhost"]
+//!
+//! [rules.unsafe-character]
+//! profile = "rfc1738"
+//!
+//! [[custom-rules]]
+//! id = "no-staging-links"
+//! severity = "error"
+//! message = "links to the staging server"
+//! component = "host"
+//! regex = '^staging\.example\.com$'
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::rules::{CustomRule, LinterBuilder, RuleOptions, Severity};
+use crate::uri::Component;
+
+/// A parsed config file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// Rules to enable (`all` for every one); default: all.
+    pub select: Option<Vec<String>>,
+    /// Rules to disable.
+    #[serde(default)]
+    pub ignore: Vec<String>,
+    /// The lowest severity that makes the exit status 1.
+    pub fail_on: Option<Severity>,
+    /// Severity per rule id.
+    #[serde(default)]
+    pub severity: BTreeMap<String, Severity>,
+    /// Options of single rules.
+    #[serde(default)]
+    pub rules: RuleTables,
+    /// User regex rules.
+    #[serde(default)]
+    pub custom_rules: Vec<CustomRuleConfig>,
+}
+
+/// `[rules.<id>]` tables: the rules that take options.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RuleTables {
+    /// Options of `non-default-port` (also honoured by `well-known-port`).
+    #[serde(default)]
+    pub non_default_port: PortOptions,
+    /// Options of `unsafe-character`.
+    #[serde(default)]
+    pub unsafe_character: UnsafeOptions,
+}
+
+/// Ports and hosts the port rules accept.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PortOptions {
+    /// Ports that are fine wherever they appear.
+    #[serde(default)]
+    pub allowed_ports: Vec<u32>,
+    /// Hosts whose explicit ports are fine, such as `localhost`.
+    #[serde(default)]
+    pub allowed_hosts: Vec<String>,
+}
+
+/// `unsafe-character`'s profile.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnsafeOptions {
+    /// `rfc3986` (default) or `rfc1738`, which also flags `~`.
+    pub profile: Option<Profile>,
+}
+
+/// Which RFC's list of unsafe characters to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// RFC 3986: `~` is unreserved.
+    Rfc3986,
+    /// RFC 1738 s2.2: `~` is unsafe.
+    Rfc1738,
+}
+
+/// A `[[custom-rules]]` entry.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomRuleConfig {
+    /// Kebab-case id.
+    pub id: String,
+    /// Default `warning`.
+    pub severity: Option<Severity>,
+    /// Message of its findings.
+    pub message: String,
+    /// `uri` (default), `scheme`, `host`, `port`, `path` or `query`.
+    pub component: Option<String>,
+    /// The pattern, in the `regex` crate's syntax.
+    pub regex: String,
+}
+
+/// A config file that cannot be used, with its path.
+#[derive(Debug)]
+pub struct ConfigError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Reads and parses a config file. Unknown keys are errors that name
+    /// the key and the file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let err = |message: String| ConfigError {
+            path: path.to_path_buf(),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+        let config: Config =
+            toml::from_str(&text).map_err(|e| err(e.to_string().trim_end().to_string()))?;
+        config.custom_rules().map_err(err)?;
+        Ok(config)
+    }
+
+    /// The user regex rules, compiled.
+    pub fn custom_rules(&self) -> Result<Vec<CustomRule>, String> {
+        self.custom_rules
+            .iter()
+            .map(|c| {
+                let component = match c.component.as_deref().unwrap_or("uri") {
+                    "uri" => Component::Uri,
+                    "scheme" => Component::Scheme,
+                    "host" => Component::Host,
+                    "port" => Component::Port,
+                    "path" => Component::Path,
+                    "query" => Component::Query,
+                    other => {
+                        return Err(format!(
+                            "custom rule `{}`: component `{other}` is not one of uri, scheme, host, port, path, query",
+                            c.id
+                        ));
+                    }
+                };
+                let severity = c.severity.unwrap_or(Severity::Warning);
+                CustomRule::new(&c.id, severity, &c.message, component, &c.regex).map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    /// The rule options this config sets.
+    pub fn rule_options(&self) -> RuleOptions {
+        RuleOptions {
+            rfc1738: self.rules.unsafe_character.profile == Some(Profile::Rfc1738),
+            allowed_ports: self.rules.non_default_port.allowed_ports.clone(),
+            allowed_hosts: self.rules.non_default_port.allowed_hosts.clone(),
+        }
+    }
+
+    /// A linter builder set up from this config; the caller applies
+    /// command-line flags on top, so they win.
+    pub fn linter_builder(&self) -> Result<LinterBuilder, String> {
+        let mut b = crate::rules::Linter::builder().options(self.rule_options());
+        if let Some(select) = &self.select {
+            b = b.select(select.iter().cloned());
+        }
+        b = b.ignore(self.ignore.iter().cloned());
+        for (id, sev) in &self.severity {
+            b = b.severity(id.clone(), *sev);
+        }
+        for rule in self.custom_rules()? {
+            b = b.custom_rule(rule);
+        }
+        Ok(b)
+    }
+}

@@ -1,0 +1,39 @@
+//! `--format github`: GitHub Actions workflow commands, which annotate the
+//! lines of a pull request.
+
+use std::io::{self, Write};
+
+use super::Record;
+use crate::rules::Severity;
+
+pub(super) fn write(out: &mut impl Write, records: &[Record]) -> io::Result<()> {
+    for r in records {
+        let level = match r.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        writeln!(
+            out,
+            "::{level} file={},line={},col={},title={}::{}",
+            property(&r.path),
+            r.line,
+            r.column,
+            property(&format!("urilint {}", r.rule)),
+            data(&format!("{} ({})", r.message, r.uri)),
+        )?;
+    }
+    Ok(())
+}
+
+/// Escapes a command's message.
+fn data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a command's property value.
+fn property(s: &str) -> String {
+    data(s).replace(':', "%3A").replace(',', "%2C")
+}

@@ -1,0 +1,308 @@
+//! Lint output (SPEC section 4): `human`, `json`, `jsonl`, `sarif` and
+//! `github`, written to any [`std::io::Write`].
+//!
+//! A [`Record`] is one diagnostic with everything a format shows. Its `uri`
+//! and snippet have any password replaced by `****` unless they were built
+//! with secrets shown (RFC 3986 s7.5).
+
+mod github;
+mod human;
+mod sarif;
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::rules::{Diagnostic, Severity, password_span, redact};
+use crate::scan::{Delimiter, Finding, Flags};
+use crate::uri::{Span, Uri};
+
+pub use human::Style;
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `path:line:col: severity[rule] message` and the source line.
+    Human,
+    /// One JSON array.
+    Json,
+    /// One JSON object a line.
+    Jsonl,
+    /// SARIF 2.1.0.
+    Sarif,
+    /// GitHub Actions workflow commands.
+    Github,
+}
+
+/// One diagnostic, ready to print.
+#[derive(Clone, Debug, Serialize)]
+pub struct Record {
+    /// The file, or `-` for standard input.
+    pub path: String,
+    /// 1-based line of the URI.
+    pub line: u64,
+    /// 1-based column of the URI, in characters.
+    pub column: u64,
+    /// Byte offset of the URI's start.
+    pub start: u64,
+    /// Byte offset past its end.
+    pub end: u64,
+    /// Rule id.
+    pub rule: String,
+    /// Severity.
+    pub severity: Severity,
+    /// Message.
+    pub message: String,
+    /// The URI, password redacted unless secrets are shown.
+    pub uri: String,
+    /// How it was delimited.
+    #[serde(serialize_with = "ser_delimiter")]
+    pub delimiter: Delimiter,
+    /// How it was written.
+    #[serde(serialize_with = "ser_flags")]
+    pub flags: Flags,
+    /// The part of the URI at fault, as a byte range of the URI.
+    #[serde(skip)]
+    pub span: Option<Span>,
+    /// The source line, for `human`.
+    #[serde(skip)]
+    pub snippet: Option<Snippet>,
+}
+
+fn ser_delimiter<S: serde::Serializer>(d: &Delimiter, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(d.as_str())
+}
+
+fn ser_flags<S: serde::Serializer>(f: &Flags, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(f.names())
+}
+
+impl Record {
+    /// A record for `diagnostic` of `finding` in `path`.
+    pub fn new(
+        path: &str,
+        finding: &Finding,
+        diagnostic: Diagnostic,
+        show_secrets: bool,
+    ) -> Record {
+        let uri = if show_secrets {
+            finding.uri_lossy().into_owned()
+        } else {
+            String::from_utf8_lossy(&redact(&finding.uri)).into_owned()
+        };
+        Record {
+            path: path.to_string(),
+            line: finding.line,
+            column: finding.column,
+            start: finding.start,
+            end: finding.end,
+            rule: diagnostic.rule.into_owned(),
+            severity: diagnostic.severity,
+            message: diagnostic.message,
+            span: diagnostic.span,
+            uri,
+            delimiter: finding.delimiter,
+            flags: finding.flags,
+            snippet: None,
+        }
+    }
+}
+
+/// The first source line of a URI, as shown under a human diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snippet {
+    /// Its line number.
+    pub line: u64,
+    /// The line, tabs as spaces, password redacted, long lines shortened.
+    pub text: String,
+    /// Terminal columns before the underline.
+    pub before: usize,
+    /// Terminal columns underlined.
+    pub width: usize,
+    /// Further lines the URI runs over.
+    pub more_lines: u64,
+}
+
+const CONTEXT: usize = 40;
+
+impl Snippet {
+    /// Builds the snippet from `source`, the input from `finding.line_start`
+    /// on (at least through the end of the URI's first line). `span`, a byte
+    /// range of the URI, is what to underline; the whole URI if `None` or
+    /// if it is not on the first line.
+    pub fn new(
+        source: &[u8],
+        finding: &Finding,
+        span: Option<Span>,
+        show_secrets: bool,
+    ) -> Snippet {
+        let at = ((finding.start - finding.line_start) as usize).min(source.len());
+        let mut line_end = memchr::memchr(b'\n', &source[at..]).map_or(source.len(), |i| at + i);
+        if line_end > at && source[line_end - 1] == b'\r' {
+            line_end -= 1;
+        }
+        let raw_end = ((finding.end - finding.line_start) as usize).clamp(at, source.len());
+        let uri_end = raw_end.min(line_end);
+        let raw = &source[at..raw_end];
+        let to_raw = |i: usize| at + raw_index(raw, i, finding.flags.rejoined);
+
+        // The line in pieces, each a raw range and its text; a password
+        // becomes `****` (RFC 3986 s7.5).
+        let text_of = |b: &[u8]| String::from_utf8_lossy(b).replace('\t', " ");
+        let mut cuts = vec![
+            (0, at, None),
+            (at, uri_end, None),
+            (uri_end, line_end, None),
+        ];
+        if !show_secrets && let Some(pw) = password_span(&Uri::parse(&finding.uri)) {
+            let (s, e) = (to_raw(pw.start), to_raw(pw.end).min(uri_end));
+            if s < e {
+                cuts[1] = (at, s, None);
+                cuts.insert(2, (s, e, Some("****")));
+                cuts.insert(3, (e, uri_end, None));
+            }
+        }
+        let pieces: Vec<(usize, usize, String)> = cuts
+            .into_iter()
+            .map(|(s, e, fixed): (usize, usize, Option<&str>)| {
+                (
+                    s,
+                    e,
+                    fixed.map_or_else(|| text_of(&source[s..e]), str::to_string),
+                )
+            })
+            .collect();
+        // The terminal column of raw offset `off`.
+        let column = |off: usize| -> usize {
+            pieces
+                .iter()
+                .map(|(s, e, text)| {
+                    if off >= *e {
+                        width(text)
+                    } else if off > *s && text != "****" {
+                        width(&text_of(&source[*s..off]))
+                    } else {
+                        0
+                    }
+                })
+                .sum()
+        };
+        let (u_start, u_end) = match span {
+            Some(sp) if to_raw(sp.start) < uri_end => (
+                to_raw(sp.start),
+                to_raw(sp.end).clamp(to_raw(sp.start), uri_end),
+            ),
+            _ => (at, uri_end),
+        };
+        let mut text: String = pieces.iter().map(|(_, _, t)| t.as_str()).collect();
+        let mut before = column(u_start);
+        let underline = (column(u_end) - before).max(1);
+        // Shorten a long line around what is underlined.
+        if before > CONTEXT + 20 {
+            let mut dropped = 0;
+            let mut cut = 0;
+            for (i, c) in text.char_indices() {
+                if dropped >= before - CONTEXT {
+                    cut = i;
+                    break;
+                }
+                dropped += char_width(c);
+            }
+            text = format!("…{}", &text[cut..]);
+            before = before - dropped + 1;
+        }
+        let keep = before + underline + CONTEXT;
+        if width(&text) > keep + 20 {
+            let mut w = 0;
+            let end = text.char_indices().find(|(_, c)| {
+                w += char_width(*c);
+                w > keep
+            });
+            if let Some((i, _)) = end {
+                text = format!("{}…", &text[..i]);
+            }
+        }
+        Snippet {
+            line: finding.line,
+            text,
+            before,
+            width: underline,
+            more_lines: raw.iter().filter(|&&b| b == b'\n').count() as u64,
+        }
+    }
+}
+
+fn width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+fn char_width(c: char) -> usize {
+    unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+}
+
+/// The raw offset of URI byte `i`: the same, unless whitespace was removed
+/// to rejoin the URI (RFC 3986 App. C), which the raw text still holds.
+fn raw_index(raw: &[u8], i: usize, rejoined: bool) -> usize {
+    if !rejoined {
+        return i.min(raw.len());
+    }
+    let mut seen = 0;
+    for (k, &b) in raw.iter().enumerate() {
+        if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            continue;
+        }
+        if seen == i {
+            return k;
+        }
+        seen += 1;
+    }
+    raw.len()
+}
+
+/// Writes `records` in `format`. `style` applies to `human` only.
+pub fn write(
+    out: &mut impl Write,
+    format: Format,
+    records: &[Record],
+    style: Style,
+) -> io::Result<()> {
+    match format {
+        Format::Human => human::write(out, records, style),
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, records)?;
+            out.write_all(b"\n")
+        }
+        Format::Jsonl => {
+            for r in records {
+                serde_json::to_writer(&mut *out, r)?;
+                out.write_all(b"\n")?;
+            }
+            Ok(())
+        }
+        Format::Sarif => sarif::write(out, records),
+        Format::Github => github::write(out, records),
+    }
+}
+
+/// `Found 3 problems (1 error, 1 warning, 1 note).`, or `None` for none.
+pub fn summary(records: &[Record]) -> Option<String> {
+    if records.is_empty() {
+        return None;
+    }
+    let count = |s| records.iter().filter(|r| r.severity == s).count();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let parts: Vec<String> = [
+        (Severity::Error, "error"),
+        (Severity::Warning, "warning"),
+        (Severity::Note, "note"),
+    ]
+    .into_iter()
+    .filter(|&(s, _)| count(s) > 0)
+    .map(|(s, w)| plural(count(s), w))
+    .collect();
+    Some(format!(
+        "Found {} ({}).",
+        plural(records.len(), "problem"),
+        parts.join(", ")
+    ))
+}
