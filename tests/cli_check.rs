@@ -1,0 +1,414 @@
+//! `urilint check` as users run it: the complete output of every format on a
+//! file mixing clean and bad URIs, exit codes, secrets, config, and the
+//! `rules` and `explain` commands.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const MIXED: &str = "tests/data/mixed.txt";
+
+fn urilint() -> Command {
+    let mut cmd = Command::cargo_bin("urilint").unwrap();
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs urilint, asserts the exit code, returns stdout.
+fn run(args: &[&str], code: i32) -> String {
+    let out = urilint().args(args).assert().code(code);
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn human_output() {
+    insta::assert_snapshot!(run(&["check", "--color", "never", MIXED], 1));
+}
+
+#[test]
+fn human_output_in_colour() {
+    let out = run(
+        &[
+            "check",
+            "--color",
+            "always",
+            "--select",
+            "embedded-password",
+            MIXED,
+        ],
+        1,
+    );
+    assert!(
+        out.contains("\u{1b}[1m\u{1b}[31merror[embedded-password]\u{1b}[0m"),
+        "{out}"
+    );
+    // NO_COLOR only matters for `auto`, and tests never run on a terminal.
+    let plain = urilint()
+        .args(["check", "--select", "embedded-password", MIXED])
+        .env("NO_COLOR", "1")
+        .assert();
+    assert!(!String::from_utf8_lossy(&plain.get_output().stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn bare_paths_mean_check() {
+    assert_eq!(
+        run(&["--color", "never", MIXED], 1),
+        run(&["check", "--color", "never", MIXED], 1)
+    );
+}
+
+#[test]
+fn json_output() {
+    insta::assert_snapshot!(run(&["check", "--format", "json", MIXED], 1));
+}
+
+#[test]
+fn jsonl_output() {
+    let out = run(&["check", "--format", "jsonl", MIXED], 1);
+    insta::assert_snapshot!(out);
+    for line in out.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        for field in [
+            "path", "line", "column", "start", "end", "rule", "severity", "message", "uri",
+        ] {
+            assert!(v.get(field).is_some(), "{field} missing in {line}");
+        }
+    }
+}
+
+#[test]
+fn github_output() {
+    insta::assert_snapshot!(run(&["check", "--format", "github", MIXED], 1));
+}
+
+#[test]
+fn sarif_output() {
+    insta::assert_snapshot!(run(&["check", "--format", "sarif", MIXED], 1));
+}
+
+/// `tests/data/sarif-schema-2.1.0.json` is OASIS's schema as shipped in the
+/// serde-sarif crate, with one fix: the `language` pattern's stray `]` is
+/// escaped (`...{2}\\]?$`), which strict regex engines otherwise reject when
+/// checking the schema itself.
+#[test]
+fn sarif_validates_against_the_sarif_2_1_0_schema() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string("tests/data/sarif-schema-2.1.0.json").unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let log: Value = serde_json::from_str(&run(&["check", "--format", "sarif", MIXED], 1)).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&log)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // Every rule carries its help text, and results point at their rule.
+    let run = &log["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), urilint::rules::docs().len());
+    assert!(rules.iter().all(|r| {
+        r["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("## Why is this bad?")
+    }));
+    for result in run["results"].as_array().unwrap() {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+    }
+    // A clean run is valid too.
+    let empty: Value = serde_json::from_str(&urilint_stdin(
+        &["check", "--format", "sarif", "-"],
+        "no links",
+        0,
+    ))
+    .unwrap();
+    assert!(validator.is_valid(&empty));
+}
+
+fn urilint_stdin(args: &[&str], input: &str, code: i32) -> String {
+    let out = urilint().args(args).write_stdin(input).assert().code(code);
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn exit_codes_follow_fail_on() {
+    // Clean input: 0, and nothing printed.
+    assert_eq!(
+        urilint_stdin(&["check", "-"], "see https://example.com/ now", 0),
+        ""
+    );
+    // A note alone does not fail by default (fail-on warning) ...
+    urilint_stdin(&["check", "-"], "http://example.com:80/", 0);
+    // ... but does with --fail-on note.
+    urilint_stdin(
+        &["check", "--fail-on", "note", "-"],
+        "http://example.com:80/",
+        1,
+    );
+    // A warning fails by default, not with --fail-on error.
+    urilint_stdin(&["check", "-"], "http://example.com:8080/", 1);
+    urilint_stdin(
+        &["check", "--fail-on", "error", "-"],
+        "http://example.com:8080/",
+        0,
+    );
+    // Usage errors: 2.
+    urilint()
+        .args(["check", "--select", "no-such-rule", "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+    urilint()
+        .args(["check", "--format", "xml", "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn an_unreadable_path_exits_2_but_the_others_are_checked() {
+    let out = urilint()
+        .args(["check", "--format", "jsonl", "missing.txt", MIXED])
+        .assert()
+        .code(2);
+    let out = out.get_output();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 15);
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("urilint: missing.txt: "));
+}
+
+#[test]
+fn select_and_ignore() {
+    let rules = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["check", "--format", "jsonl"];
+        all.extend_from_slice(args);
+        all.push(MIXED);
+        let out = urilint().args(&all).assert();
+        let mut ids: Vec<String> = String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["rule"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        ids.dedup();
+        ids
+    };
+    assert_eq!(
+        rules(&["--select", "well-known-port,deceptive-userinfo"]),
+        ["well-known-port", "deceptive-userinfo"]
+    );
+    let without = rules(&["--ignore", "uppercase-scheme-or-host,url-prefix"]);
+    assert!(
+        !without
+            .iter()
+            .any(|r| r == "uppercase-scheme-or-host" || r == "url-prefix")
+    );
+    assert!(without.iter().any(|r| r == "embedded-password"));
+}
+
+/// Every format, with and without --show-secrets, on input that holds a
+/// password in plain, rejoined and quoted URIs.
+#[test]
+fn no_format_prints_a_password_unless_asked() {
+    // Secrets that appear nowhere else (SARIF embeds the rule docs).
+    let input = "a ftp://deploy:Tr0ub4dor@ftp.example.org/pub/\n\
+                 b <http://alice:Wonder\n  Land@example.com/>\n\
+                 c \"https://bob:Qu1x%2Fote@example.com/x?y={z}\"\n";
+    let secrets = ["Tr0ub4dor", "Wonder", "Land@", "Qu1x"];
+    let formats = ["human", "json", "jsonl", "sarif", "github"];
+    for format in formats {
+        let out = urilint_stdin(
+            &["check", "--color", "never", "--format", format, "-"],
+            input,
+            1,
+        );
+        for s in secrets {
+            assert!(!out.contains(s), "{format} leaks {s:?}:\n{out}");
+        }
+        assert!(out.contains("****"), "{format}");
+        let shown = urilint_stdin(
+            &["check", "--format", format, "--show-secrets", "-"],
+            input,
+            1,
+        );
+        for s in ["Tr0ub4dor", "Qu1x"] {
+            assert!(shown.contains(s), "{format} --show-secrets hides {s:?}");
+        }
+    }
+    for format in ["plain", "jsonl"] {
+        let out = urilint_stdin(&["extract", "--format", format, "-"], input, 0);
+        assert!(
+            secrets.iter().all(|s| !out.contains(s)),
+            "extract {format} leaks:\n{out}"
+        );
+        let shown = urilint_stdin(
+            &["extract", "--format", format, "--show-secrets", "-"],
+            input,
+            0,
+        );
+        assert!(shown.contains("Tr0ub4dor"));
+    }
+}
+
+#[test]
+fn placeholder_passwords_are_notes_and_do_not_fail() {
+    for pw in [
+        "${DB_PASSWORD}",
+        "$PASS",
+        "{{secret}}",
+        "****",
+        "xxx",
+        "%3Cpassword%3E",
+        "changeme",
+    ] {
+        let input = format!("postgres://app:{pw}@db.example.com/app");
+        let out = urilint_stdin(&["check", "--format", "jsonl", "-"], &input, 0);
+        let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        assert_eq!(
+            (v["rule"].as_str(), v["severity"].as_str()),
+            (Some("embedded-password"), Some("note")),
+            "{pw}"
+        );
+        assert_eq!(out.lines().count(), 1, "{pw}: {out}");
+    }
+}
+
+#[test]
+fn config_file_custom_rules_severities_and_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("urilint.toml");
+    std::fs::write(
+        &config,
+        r#"
+fail-on = "error"
+ignore = ["experimental-scheme"]
+
+[severity]
+non-default-port = "error"
+
+[rules.non-default-port]
+allowed-hosts = ["localhost"]
+
+[[custom-rules]]
+id = "no-staging-links"
+severity = "error"
+message = "links to the staging server"
+component = "host"
+regex = '^staging\.example\.com$'
+"#,
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap();
+    let input = "https://staging.example.com/x http://localhost:8080/ http://prod.example.com:8443/ foo://x";
+    let out = urilint_stdin(
+        &["check", "--config", cfg, "--format", "jsonl", "-"],
+        input,
+        1,
+    );
+    let got: Vec<(String, String, String)> = out
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let s = |k: &str| v[k].as_str().unwrap().to_string();
+            (s("rule"), s("severity"), s("uri"))
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "no-staging-links".into(),
+                "error".into(),
+                "https://staging.example.com/x".into()
+            ),
+            (
+                "non-default-port".into(),
+                "error".into(),
+                "http://prod.example.com:8443/".into()
+            ),
+        ]
+    );
+    // Flags win over the file: --fail-on note, and --select replaces select.
+    urilint_stdin(
+        &["check", "--config", cfg, "--select", "default-port", "-"],
+        "http://h.example:80/",
+        0,
+    );
+    urilint_stdin(
+        &[
+            "check",
+            "--config",
+            cfg,
+            "--fail-on",
+            "note",
+            "--select",
+            "default-port",
+            "-",
+        ],
+        "http://h.example:80/",
+        1,
+    );
+}
+
+#[test]
+fn config_errors_name_the_file_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("bad.toml");
+    std::fs::write(&config, "selekt = [\"all\"]\n").unwrap();
+    let out = urilint()
+        .args(["check", "--config", config.to_str().unwrap(), "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains(&*config.display().to_string()) && err.contains("selekt"),
+        "{err}"
+    );
+    std::fs::write(
+        &config,
+        "[[custom-rules]]\nid = \"x\"\nmessage = \"m\"\nregex = \"(\"\n",
+    )
+    .unwrap();
+    let out = urilint()
+        .args(["check", "--config", config.to_str().unwrap(), "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+    assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("custom rule `x`"));
+}
+
+#[test]
+fn rules_lists_every_rule_and_explain_prints_one() {
+    let list = run(&["rules"], 0);
+    assert_eq!(list.lines().count(), urilint::rules::docs().len());
+    assert!(
+        list.lines().any(
+            |l| l.split_whitespace().collect::<Vec<_>>()[..2] == ["embedded-password", "error"]
+        )
+    );
+    let doc = run(&["explain", "url-prefix"], 0);
+    insta::assert_snapshot!(doc);
+    urilint().args(["explain", "nope"]).assert().code(2);
+}
+
+#[test]
+fn extract_unique_and_normalize() {
+    let input = "HTTP://Example.com:80/a/./b http://example.com/a/b <http://example.com/%7Ex> http://example.com/~x";
+    assert_eq!(
+        urilint_stdin(&["extract", "--unique", "-"], input, 0),
+        "HTTP://Example.com:80/a/./b\nhttp://example.com/%7Ex\n"
+    );
+    assert_eq!(
+        urilint_stdin(&["extract", "--normalize", "-"], input, 0),
+        "http://example.com/a/b\nhttp://example.com/a/b\nhttp://example.com/~x\nhttp://example.com/~x\n"
+    );
+    assert_eq!(
+        urilint_stdin(&["extract", "--unique", "--normalize", "-"], input, 0),
+        "http://example.com/a/b\nhttp://example.com/~x\n"
+    );
+}
