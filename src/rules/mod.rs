@@ -107,6 +107,56 @@ pub struct RuleOptions {
     pub allowed_hosts: Vec<String>,
 }
 
+/// Classes of bytes a URI holds, so a rule can skip URIs that cannot
+/// trigger it (most URIs are clean).
+pub mod class {
+    /// Octets 00-1F and 7F.
+    pub const CONTROL: u16 = 1;
+    /// Octets 80-FF.
+    pub const HIGH: u16 = 1 << 1;
+    /// `{ } | \ ^ \` < > "` and space (RFC 1738 s2.2).
+    pub const UNSAFE: u16 = 1 << 2;
+    /// `[` or `]`.
+    pub const BRACKET: u16 = 1 << 3;
+    /// `#`.
+    pub const HASH: u16 = 1 << 4;
+    /// `%`.
+    pub const PERCENT: u16 = 1 << 5;
+    /// `A-Z`.
+    pub const UPPER: u16 = 1 << 6;
+    /// `~`.
+    pub const TILDE: u16 = 1 << 7;
+    /// `.`.
+    pub const DOT: u16 = 1 << 8;
+
+    static TABLE: [u16; 256] = {
+        let mut t = [0u16; 256];
+        let mut i = 0;
+        while i < 256 {
+            let b = i as u8;
+            t[i] = match b {
+                0x00..=0x1F | 0x7F => CONTROL,
+                0x80..=0xFF => HIGH,
+                b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' | b'<' | b'>' | b'"' | b' ' => UNSAFE,
+                b'[' | b']' => BRACKET,
+                b'#' => HASH,
+                b'%' => PERCENT,
+                b'A'..=b'Z' => UPPER,
+                b'~' => TILDE,
+                b'.' => DOT,
+                _ => 0,
+            };
+            i += 1;
+        }
+        t
+    };
+
+    /// The classes of the bytes in `s`.
+    pub fn of(s: &[u8]) -> u16 {
+        s.iter().fold(0, |acc, &b| acc | TABLE[b as usize])
+    }
+}
+
 /// What a check sees of one URI.
 pub struct Context<'a> {
     /// The scanner's finding: the URI and how it was written.
@@ -119,12 +169,22 @@ pub struct Context<'a> {
     pub registry: &'a Registry,
     /// Rule options.
     pub options: &'a RuleOptions,
+    /// The [`class`]es of the URI's bytes.
+    pub classes: u16,
 }
 
 impl Context<'_> {
     /// The scheme in lower case (empty if none).
     pub fn scheme_name(&self) -> String {
-        self.uri.scheme_lower().unwrap_or_default()
+        match self.scheme {
+            Some(s) => s.name.clone(),
+            None => self.uri.scheme_lower().unwrap_or_default(),
+        }
+    }
+
+    /// Whether the URI holds a byte of any of these classes.
+    pub fn has(&self, classes: u16) -> bool {
+        self.classes & classes != 0
     }
 }
 
@@ -235,17 +295,20 @@ impl Linter {
             scheme,
             registry: &self.registry,
             options: &self.options,
+            classes: class::of(&finding.uri),
         };
         let mut out = Vec::new();
         let mut hits = Vec::new();
         for rule in &self.rules {
             (rule.check)(&cx, &mut hits);
-            out.extend(hits.drain(..).map(|h| Diagnostic {
-                rule: Cow::Borrowed(rule.id),
-                severity: h.severity.unwrap_or(rule.severity),
-                message: h.message,
-                span: h.span,
-            }));
+            for h in hits.drain(..) {
+                out.push(Diagnostic {
+                    rule: Cow::Borrowed(rule.id),
+                    severity: h.severity.unwrap_or(rule.severity),
+                    message: h.message,
+                    span: h.span,
+                });
+            }
         }
         for (rule, severity) in &self.custom {
             if let Some(d) = rule.check(&cx.uri, *severity) {

@@ -90,31 +90,66 @@ impl fmt::Display for SyntaxError {
 impl std::error::Error for SyntaxError {}
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (s2.3).
-pub(crate) fn is_unreserved(b: u8) -> bool {
+pub(crate) const fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (s2.2).
-pub(crate) fn is_sub_delim(b: u8) -> bool {
+pub(crate) const fn is_sub_delim(b: u8) -> bool {
     matches!(
         b,
         b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
     )
 }
 
-/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`, `%` aside.
-fn is_pchar(b: u8) -> bool {
-    is_unreserved(b) || is_sub_delim(b) || b == b':' || b == b'@'
+/// The character sets of Appendix A, one bit each, `%` aside (checked as
+/// pct-encoded).
+mod set {
+    /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`.
+    pub const USERINFO: u8 = 1;
+    /// `reg-name = *( unreserved / pct-encoded / sub-delims )`.
+    pub const REG_NAME: u8 = 1 << 1;
+    /// `path`: `pchar` and `/`.
+    pub const PATH: u8 = 1 << 2;
+    /// `query` and `fragment`: `pchar`, `/` and `?`.
+    pub const QUERY: u8 = 1 << 3;
+    /// An RFC 6874 ZoneID: `unreserved`.
+    pub const ZONE: u8 = 1 << 4;
 }
 
-/// Checks `bytes` (at `base` in the URI) byte by byte: `%` must start a
-/// pct-encoded triplet, every other byte must pass `allowed`.
-fn check_chars(
-    uri: &[u8],
-    span: Span,
-    component: Component,
-    allowed: impl Fn(u8) -> bool,
-) -> Result<(), SyntaxError> {
+static ALLOWED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let unreserved = is_unreserved(b);
+        let sub = is_sub_delim(b);
+        let pchar = unreserved || sub || b == b':' || b == b'@';
+        let mut bits = 0;
+        if unreserved || sub || b == b':' {
+            bits |= set::USERINFO;
+        }
+        if unreserved || sub {
+            bits |= set::REG_NAME;
+        }
+        if pchar || b == b'/' {
+            bits |= set::PATH;
+        }
+        if pchar || b == b'/' || b == b'?' {
+            bits |= set::QUERY;
+        }
+        if unreserved {
+            bits |= set::ZONE;
+        }
+        t[i] = bits;
+        i += 1;
+    }
+    t
+};
+
+/// Checks the bytes of `span` against a character `set`; `%` must start a
+/// pct-encoded triplet (s2.1).
+fn check_chars(uri: &[u8], span: Span, component: Component, set: u8) -> Result<(), SyntaxError> {
     let err = |offset, kind| {
         Err(SyntaxError {
             component,
@@ -125,6 +160,10 @@ fn check_chars(
     let mut i = span.start;
     while i < span.end {
         let b = uri[i];
+        if ALLOWED[b as usize] & set != 0 {
+            i += 1;
+            continue;
+        }
         if b == b'%' {
             let hex = uri
                 .get(i + 1..i + 3)
@@ -133,8 +172,6 @@ fn check_chars(
                 return err(i, ErrorKind::BadPercent);
             }
             i += 3;
-        } else if allowed(b) {
-            i += 1;
         } else {
             return err(i, ErrorKind::InvalidChar(b));
         }
@@ -159,9 +196,7 @@ pub(super) fn validate(uri: &Uri) -> Result<(), SyntaxError> {
         }
     }
     if let Some(ui) = uri.userinfo {
-        check_chars(text, ui, Component::Userinfo, |b| {
-            is_unreserved(b) || is_sub_delim(b) || b == b':'
-        })?;
+        check_chars(text, ui, Component::Userinfo, set::USERINFO)?;
     }
     if let Some(h) = uri.host {
         match uri.host_kind {
@@ -173,9 +208,7 @@ pub(super) fn validate(uri: &Uri) -> Result<(), SyntaxError> {
                 });
             }
             HostKind::RegName => {
-                check_chars(text, h, Component::Host, |b| {
-                    is_unreserved(b) || is_sub_delim(b)
-                })?;
+                check_chars(text, h, Component::Host, set::REG_NAME)?;
             }
             _ => {}
         }
@@ -201,9 +234,7 @@ pub(super) fn validate(uri: &Uri) -> Result<(), SyntaxError> {
             });
         }
     }
-    check_chars(text, uri.path, Component::Path, |b| {
-        is_pchar(b) || b == b'/'
-    })?;
+    check_chars(text, uri.path, Component::Path, set::PATH)?;
     if uri.scheme.is_none() && uri.authority.is_none() {
         let p = &text[uri.path.start..uri.path.end];
         let first = p.iter().position(|&b| b == b'/').unwrap_or(p.len());
@@ -215,12 +246,11 @@ pub(super) fn validate(uri: &Uri) -> Result<(), SyntaxError> {
             });
         }
     }
-    let query_char = |b| is_pchar(b) || b == b'/' || b == b'?';
     if let Some(q) = uri.query {
-        check_chars(text, q, Component::Query, query_char)?;
+        check_chars(text, q, Component::Query, set::QUERY)?;
     }
     if let Some(f) = uri.fragment {
-        check_chars(text, f, Component::Fragment, query_char)?;
+        check_chars(text, f, Component::Fragment, set::QUERY)?;
     }
     Ok(())
 }
@@ -252,13 +282,7 @@ pub fn is_ipv6(s: &[u8]) -> bool {
         Some(z) => {
             let zone = &s[z + 3..];
             let zone_ok = !zone.is_empty()
-                && check_chars(
-                    zone,
-                    Span::new(0, zone.len()),
-                    Component::Host,
-                    is_unreserved,
-                )
-                .is_ok();
+                && check_chars(zone, Span::new(0, zone.len()), Component::Host, set::ZONE).is_ok();
             if !zone_ok {
                 return false;
             }

@@ -153,14 +153,12 @@ impl<'a> Uri<'a> {
     /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. Never
     /// fails; see [`Uri::validate`] for the grammar.
     pub fn parse(text: &'a [u8]) -> Uri<'a> {
-        let find = |from: usize, stops: &[u8]| {
-            text[from..]
-                .iter()
-                .position(|b| stops.contains(b))
-                .map_or(text.len(), |i| from + i)
-        };
+        let end_or_len = |from: usize, found: Option<usize>| found.map_or(text.len(), |k| from + k);
         let mut i = 0;
-        let scheme = match text.iter().position(|b| b"/?#:".contains(b)) {
+        let scheme = match text
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
+        {
             Some(c) if c > 0 && text[c] == b':' => {
                 i = c + 1;
                 Some(Span::new(0, c))
@@ -181,15 +179,15 @@ impl<'a> Uri<'a> {
             host_kind: HostKind::None,
         };
         if text[i..].starts_with(b"//") {
-            let end = find(i + 2, b"/?#");
+            let end = end_or_len(i + 2, memchr::memchr3(b'/', b'?', b'#', &text[i + 2..]));
             uri.split_authority(Span::new(i + 2, end));
             i = end;
         }
-        let path_end = find(i, b"?#");
+        let path_end = end_or_len(i, memchr::memchr2(b'?', b'#', &text[i..]));
         uri.path = Span::new(i, path_end);
         i = path_end;
         if text.get(i) == Some(&b'?') {
-            let end = find(i + 1, b"#");
+            let end = end_or_len(i + 1, memchr::memchr(b'#', &text[i + 1..]));
             uri.query = Some(Span::new(i + 1, end));
             i = end;
         }

@@ -4,6 +4,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::CONTROL) {
+        return;
+    }
     let uri = &cx.finding.uri;
     let mut controls = uri.iter().enumerate().filter(|&(_, &b)| b < 0x20 || b == 0x7F);
     let Some((at, &b)) = controls.next() else { return };

@@ -4,6 +4,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::{Component, remove_dot_segments};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::DOT) {
+        return;
+    }
     let path = cx.uri.get(Component::Path).unwrap_or_default();
     if cx.uri.span(Component::Scheme).is_none() || !path.starts_with(b"/") {
         return;

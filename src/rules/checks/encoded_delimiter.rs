@@ -5,6 +5,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::PERCENT) {
+        return;
+    }
     for (i, v) in triplets(&cx.finding.uri) {
         let what = match v {
             0x0D => "a carriage return",

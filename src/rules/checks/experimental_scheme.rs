@@ -4,6 +4,10 @@ use crate::rules::{Context, Hit};
 use crate::uri::Component;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    // Registered schemes are neither unknown nor `x-` ones.
+    if cx.scheme.is_some() {
+        return;
+    }
     let Some(span) = cx.uri.span(Component::Scheme) else { return };
     let name = cx.scheme_name();
     let msg = if name.starts_with("x-") {

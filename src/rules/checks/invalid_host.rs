@@ -9,10 +9,11 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let shown = String::from_utf8_lossy(host);
     let msg = match cx.uri.host_kind() {
         HostKind::BadLiteral => format!("`{shown}` is neither an IPv6 address nor an IPvFuture literal"),
-        HostKind::RegName if is_dotted_decimal(host) => {
+        HostKind::RegName if host[0].is_ascii_digit() && is_dotted_decimal(host) => {
             format!("`{shown}` looks like an IPv4 address but has an octet above 255")
         }
         HostKind::RegName if host.len() > 255 => format!("host name is {} octets long; the limit is 255", host.len()),
+        HostKind::RegName if host.len() <= 63 => return,
         HostKind::RegName => match host.split(|&b| b == b'.').find(|l| l.len() > 63) {
             Some(label) => format!("label `{}` is {} octets long; the limit is 63", String::from_utf8_lossy(label), label.len()),
             None => return,
@@ -24,9 +25,8 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
 
 /// Four decimal parts without leading zeros (those are rare-ip-format's).
 fn is_dotted_decimal(h: &[u8]) -> bool {
-    let parts: Vec<&[u8]> = h.split(|&b| b == b'.').collect();
-    parts.len() == 4
-        && parts.iter().all(|p| {
+    h.split(|&b| b == b'.').count() == 4
+        && h.split(|&b| b == b'.').all(|p| {
             !p.is_empty() && p.iter().all(u8::is_ascii_digit) && (p.len() == 1 || p[0] != b'0')
         })
 }

@@ -5,6 +5,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::PERCENT) {
+        return;
+    }
     let uri = &cx.finding.uri;
     let mut lower = triplets(uri)
         .map(|(i, _)| i)

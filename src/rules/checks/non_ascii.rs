@@ -4,6 +4,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::{Component, Span};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::HIGH) {
+        return;
+    }
     let uri = &cx.finding.uri;
     let Some(at) = uri.iter().position(|&b| b >= 0x80) else { return };
     let seq_len = uri[at..].iter().skip(1).take_while(|&&b| (0x80..0xC0).contains(&b)).count() + 1;

@@ -8,6 +8,10 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         return;
     }
     let host = cx.uri.get(Component::Host).expect("reg-name");
+    // Every part of such a host starts with a digit: names rarely do.
+    if !host.first().is_some_and(u8::is_ascii_digit) {
+        return;
+    }
     let Some((addr, form)) = inet_aton(host) else { return };
     let [a, b, c, d] = addr.to_be_bytes();
     let msg = format!(

@@ -4,10 +4,10 @@ use crate::rules::{Context, Hit, password_span};
 use crate::uri::{Component, HostKind};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
-    let scheme = cx.scheme_name();
+    let Some(scheme) = cx.scheme.map(|s| s.name.as_str()) else { return };
     let path = cx.uri.get(Component::Path).unwrap_or_default();
     let path_span = cx.uri.span(Component::Path).expect("path");
-    match scheme.as_str() {
+    match scheme {
         "http" | "https" | "ws" | "wss" => {
             // With a password, embedded-password says it more strongly.
             if let Some(ui) = cx.uri.span(Component::Userinfo)

@@ -5,6 +5,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::PERCENT) {
+        return;
+    }
     let uri = &cx.finding.uri;
     let unreserved = |v: u8| v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~');
     let mut found = triplets(uri).filter(|&(i, v)| unreserved(v) && !super::in_password(cx, i));

@@ -5,6 +5,16 @@ use crate::rules::{Context, Hit, is_placeholder, password_span};
 use crate::uri::{Component, HostKind, Span};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    use crate::rules::class::{BRACKET, HASH, TILDE, UNSAFE};
+    let tilde = if cx.options.rfc1738 { TILDE } else { 0 };
+    if !cx.has(UNSAFE | BRACKET | HASH | tilde) {
+        return;
+    }
+    // The first `#` starts the fragment; only a second one is unsafe.
+    let second_hash = || cx.uri.get(Component::Fragment).is_some_and(|f| f.contains(&b'#'));
+    if !cx.has(UNSAFE | BRACKET | tilde) && !second_hash() {
+        return;
+    }
     let uri = &cx.finding.uri;
     // The brackets of an IP literal are its delimiters (RFC 3986 s3.2.2).
     let literal = match cx.uri.host_kind() {

@@ -4,6 +4,9 @@ use crate::rules::{Context, Hit};
 use crate::uri::{Component, HostKind};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    if !cx.has(crate::rules::class::UPPER) {
+        return;
+    }
     if let Some(s) = cx.uri.get(Component::Scheme)
         && s.iter().any(u8::is_ascii_uppercase)
     {
