@@ -40,3 +40,8 @@ pub mod scan;
 pub mod schemes;
 pub mod uri;
 pub mod walk;
+
+/// The README's Rust examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
