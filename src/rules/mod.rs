@@ -474,10 +474,7 @@ pub(crate) mod util {
 
     /// The percent-encoded triplets of `s`: (offset of `%`, decoded octet).
     pub fn triplets(s: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
-        memchr::memchr_iter(b'%', s).filter_map(move |i| {
-            let h = s.get(i + 1..i + 3)?;
-            let d = |c: u8| (c as char).to_digit(16);
-            Some((i, (d(h[0])? * 16 + d(h[1])?) as u8))
-        })
+        memchr::memchr_iter(b'%', s)
+            .filter_map(move |i| Some((i, crate::uri::hex_pair(s.get(i + 1..i + 3)?)?)))
     }
 }

@@ -79,10 +79,7 @@ fn percent_decode(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
-        let hex = s.get(i + 1..i + 3).and_then(|h| {
-            let d = |c: u8| (c as char).to_digit(16);
-            Some((d(h[0])? * 16 + d(h[1])?) as u8)
-        });
+        let hex = s.get(i + 1..i + 3).and_then(crate::uri::hex_pair);
         match (s[i], hex) {
             (b'%', Some(v)) => {
                 out.push(v);

@@ -94,9 +94,10 @@ fn percent_normalized(s: &[u8], lower: bool, out: &mut Vec<u8>) {
     }
 }
 
-fn hex_pair(h: &[u8]) -> Option<u8> {
+/// The octet a pct-encoded triplet's two hex digits name (RFC 3986 s2.1).
+pub(crate) fn hex_pair(h: &[u8]) -> Option<u8> {
     let d = |c: u8| (c as char).to_digit(16);
-    Some((d(h[0])? * 16 + d(h[1])?) as u8)
+    Some((d(*h.first()?)? * 16 + d(*h.get(1)?)?) as u8)
 }
 
 /// The remove_dot_segments algorithm of RFC 3986 s5.2.4.
