@@ -1,8 +1,10 @@
-//! `urilint.toml`: rule selection, severities, rule options and user regex
-//! rules (SPEC section 4).
+//! `urilint.toml` or `.urilint.toml`, found upward from the working
+//! directory: rule selection, severities, rule options, excluded paths and
+//! user regex rules (SPEC section 4). Command-line flags win over it.
 //!
 //! ```toml
 //! select = ["all"]
+//! exclude = ["vendor", "docs/generated/**"]
 //! ignore = ["url-prefix"]
 //! fail-on = "error"
 //!
@@ -42,6 +44,10 @@ pub struct Config {
     /// Rules to disable.
     #[serde(default)]
     pub ignore: Vec<String>,
+    /// Paths to leave out of walks: a pattern without `/` matches a name
+    /// anywhere, one with `/` a path relative to this file's folder.
+    #[serde(default)]
+    pub exclude: Vec<String>,
     /// The lowest severity that makes the exit status 1.
     pub fail_on: Option<Severity>,
     /// Severity per rule id.
@@ -130,7 +136,23 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// The names a config file may have, looked for in this order.
+pub const CONFIG_NAMES: &[&str] = &["urilint.toml", ".urilint.toml"];
+
 impl Config {
+    /// Looks for a config file in `dir` and its ancestors; the nearest wins.
+    pub fn discover(dir: &Path) -> Result<Option<(PathBuf, Config)>, ConfigError> {
+        for d in dir.ancestors() {
+            for name in CONFIG_NAMES {
+                let path = d.join(name);
+                if path.is_file() {
+                    return Config::load(&path).map(|c| Some((path, c)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// Reads and parses a config file. Unknown keys are errors that name
     /// the key and the file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {

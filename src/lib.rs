@@ -9,7 +9,10 @@
 //!
 //! - [`scan`]: the streaming scanner ([`scan::Scanner`]).
 //! - [`schemes`]: the scheme registry compiled from `rules/schemes.toml`.
+//! - [`uri`]: the RFC 3986 model: components, grammar, normalization, resolution.
+//! - [`rules`]: the rule engine and its rules; [`report`]: output formats.
 //! - [`walk`]: the files a list of paths names, in a fixed order.
+//! - [`config`], [`suppress`], [`baseline`]: what a project tells urilint.
 
 //!
 //! ```
@@ -33,11 +36,13 @@
 // The library never prints; the binary owns output (STYLE.md).
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod baseline;
 pub mod config;
 pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod schemes;
+pub mod suppress;
 pub mod uri;
 pub mod walk;
 

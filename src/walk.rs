@@ -1,39 +1,139 @@
 //! The inputs a list of command-line paths names (SPEC section 5).
 //!
-//! Directories are walked in file-name order, so output is the same on every
-//! run. Version-control folders (`.git`, `.hg`, `.svn`, ...) are never
-//! entered, symbolic links inside a tree are not followed, and files that
-//! look binary (a NUL byte in the first block) are skipped. A path that
-//! cannot be read is an [`Error`] naming it; the walk goes on.
+//! Directories are walked with walkdir. Version-control folders (`.git`,
+//! `.hg`, `.svn` ...) are never entered; `.gitignore` and `.ignore` files
+//! inside the tree are honoured (with the `ignore` crate's matcher) unless
+//! turned off; `--exclude` globs prune the walk; symbolic links are not
+//! followed unless asked, and then loops are errors. Files that look binary
+//! (a NUL byte in the first block) are skipped when found in a walk. The
+//! inputs come back sorted by path and without duplicates, so output does
+//! not depend on the order of the arguments or of the file system. A path
+//! that cannot be read is an [`Error`] naming it; the walk goes on.
 //!
 //! ```
 //! use std::path::PathBuf;
-//! use urilint::walk::{Input, inputs};
+//! use urilint::walk::{Input, WalkOptions, inputs};
 //!
 //! let dir = std::env::temp_dir().join(format!("urilint-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(dir.join(".git")).unwrap();
 //! std::fs::write(dir.join("b.txt"), "b").unwrap();
 //! std::fs::write(dir.join("a.txt"), "a").unwrap();
+//! std::fs::write(dir.join("skip.log"), "x").unwrap();
+//! std::fs::write(dir.join(".gitignore"), "*.log\n").unwrap();
 //! std::fs::write(dir.join(".git/config"), "x").unwrap();
-//! let names: Vec<PathBuf> = inputs(&[dir.clone()])
+//! let names: Vec<PathBuf> = inputs(&[dir.clone()], &WalkOptions::default())
+//!     .into_iter()
 //!     .map(|i| match i.unwrap() { Input::File { path, .. } => path, Input::Stdin => unreachable!() })
 //!     .collect();
-//! assert_eq!(names, [dir.join("a.txt"), dir.join("b.txt")]);
+//! assert_eq!(names, [dir.join(".gitignore"), dir.join("a.txt"), dir.join("b.txt")]);
 //! # std::fs::remove_dir_all(dir).unwrap();
 //! ```
 
+use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use ignore::Match;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use walkdir::WalkDir;
 
 /// Folders of version-control systems, never entered.
 pub const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"];
 
+/// Files whose patterns exclude paths below their folder.
+pub const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore"];
+
 /// How much of a file is looked at to tell whether it is binary.
 pub const BINARY_SNIFF_LEN: usize = 8 * 1024;
+
+/// How to walk.
+#[derive(Clone, Debug, Default)]
+pub struct WalkOptions {
+    /// Follow symbolic links (and report loops).
+    pub follow_links: bool,
+    /// Do not honour `.gitignore` and `.ignore` files.
+    pub no_ignore: bool,
+    /// Paths to leave out.
+    pub exclude: Exclude,
+    /// Apply `exclude` to paths named on the command line too.
+    pub force_exclude: bool,
+}
+
+/// Exclusion globs, as ruff reads them: a pattern without `/` matches a file
+/// or folder name anywhere (`vendor`, `*.min.js`); one with `/` matches a
+/// path relative to the folder the pattern came from (the working directory
+/// for `--exclude`, the config file's folder for `exclude`).
+#[derive(Clone, Debug, Default)]
+pub struct Exclude {
+    by_name: Vec<GlobSet>,
+    by_path: Vec<(PathBuf, GlobSet)>,
+}
+
+/// A glob that does not parse.
+#[derive(Debug)]
+pub struct GlobError(String);
+
+impl fmt::Display for GlobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GlobError {}
+
+impl Exclude {
+    /// Adds `patterns` read relative to `base`.
+    pub fn add<S: AsRef<str>>(&mut self, base: &Path, patterns: &[S]) -> Result<(), GlobError> {
+        let (mut names, mut paths) = (GlobSetBuilder::new(), GlobSetBuilder::new());
+        for p in patterns {
+            let p = p.as_ref();
+            let pattern = p.trim_end_matches('/');
+            let glob = Glob::new(pattern)
+                .map_err(|e| GlobError(format!("bad exclude pattern `{p}`: {e}")))?;
+            if pattern.contains('/') {
+                paths.add(glob)
+            } else {
+                names.add(glob)
+            };
+        }
+        let build = |b: GlobSetBuilder| b.build().map_err(|e| GlobError(e.to_string()));
+        self.by_name.push(build(names)?);
+        self.by_path.push((absolute(base), build(paths)?));
+        Ok(())
+    }
+
+    /// Whether `path` is excluded.
+    pub fn is_excluded(&self, path: &Path) -> bool {
+        if path
+            .file_name()
+            .is_some_and(|n| self.by_name.iter().any(|set| set.is_match(n)))
+        {
+            return true;
+        }
+        if self.by_path.iter().all(|(_, set)| set.is_empty()) {
+            return false;
+        }
+        let abs = absolute(path);
+        self.by_path
+            .iter()
+            .any(|(base, set)| abs.strip_prefix(base).is_ok_and(|rel| set.is_match(rel)))
+    }
+
+    /// Whether no pattern was added.
+    pub fn is_empty(&self) -> bool {
+        self.by_name
+            .iter()
+            .chain(self.by_path.iter().map(|(_, s)| s))
+            .all(GlobSet::is_empty)
+    }
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
 
 /// One input to scan.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +156,13 @@ impl Input {
         match self {
             Input::Stdin => "-".to_string(),
             Input::File { path, .. } => path.display().to_string(),
+        }
+    }
+
+    fn sort_key(&self) -> &Path {
+        match self {
+            Input::Stdin => Path::new("-"),
+            Input::File { path, .. } => path,
         }
     }
 
@@ -124,51 +231,131 @@ impl std::error::Error for Error {
 impl From<walkdir::Error> for Error {
     fn from(e: walkdir::Error) -> Error {
         let path = e.path().map(Path::to_path_buf).unwrap_or_default();
-        let source = match e.into_io_error() {
-            Some(io) => io,
-            None => io::Error::other("file system loop"),
-        };
+        if let Some(ancestor) = e.loop_ancestor() {
+            let msg = format!("symbolic link loop back to {}", ancestor.display());
+            return Error {
+                path,
+                source: io::Error::other(msg),
+            };
+        }
+        let source = e
+            .into_io_error()
+            .unwrap_or_else(|| io::Error::other("unreadable"));
         Error { path, source }
     }
 }
 
-/// The inputs `paths` name, in order: `-` is standard input, a directory is
-/// walked, anything else is a file. Errors come in place of what could not be
-/// read, so one bad path never hides the others.
-pub fn inputs(paths: &[PathBuf]) -> impl Iterator<Item = Result<Input, Error>> + '_ {
-    paths
-        .iter()
-        .flat_map(|p| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
-            if p.as_os_str() == "-" {
-                return Box::new(std::iter::once(Ok(Input::Stdin)));
-            }
-            match std::fs::metadata(p) {
-                Err(e) => Box::new(std::iter::once(Err(Error::new(p, e)))),
-                Ok(m) if m.is_dir() => Box::new(walk_dir(p)),
-                Ok(_) => Box::new(std::iter::once(Ok(Input::File {
-                    path: p.clone(),
-                    explicit: true,
-                }))),
-            }
-        })
+/// The inputs `paths` name, sorted by path without duplicates: `-` is
+/// standard input, a directory is walked, anything else is a file. Errors
+/// stand in place of what could not be read, so one bad path never hides
+/// the others.
+pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Error>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Ok(Input::Stdin));
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Err(e) => out.push(Err(Error::new(p, e))),
+            Ok(m) if m.is_dir() => walk_dir(p, options, &mut out),
+            Ok(_) if options.force_exclude && options.exclude.is_excluded(p) => {}
+            Ok(_) => out.push(Ok(Input::File {
+                path: p.clone(),
+                explicit: true,
+            })),
+        }
+    }
+    let key = |r: &Result<Input, Error>| match r {
+        Ok(i) => i.sort_key().to_path_buf(),
+        Err(e) => e.path.clone(),
+    };
+    out.sort_by_key(key);
+    out.dedup_by(|a, b| match (a, b) {
+        (Ok(a), Ok(b)) => a.sort_key() == b.sort_key(),
+        _ => false,
+    });
+    out
 }
 
-fn walk_dir(root: &Path) -> impl Iterator<Item = Result<Input, Error>> {
-    WalkDir::new(root)
-        .follow_links(false)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| !(e.file_type().is_dir() && e.depth() > 0 && is_vcs_dir(e.file_name())))
-        .filter_map(|entry| match entry {
-            Err(e) => Some(Err(Error::from(e))),
-            Ok(e) if e.file_type().is_file() => Some(Ok(Input::File {
+/// The ignore files of the folders above an entry, deepest last.
+struct IgnoreStack {
+    frames: Vec<(usize, Gitignore)>,
+}
+
+impl IgnoreStack {
+    /// Drops the frames of folders that do not hold an entry at `depth`
+    /// (a folder's frame is tagged with the depth of its children).
+    fn enter(&mut self, depth: usize) {
+        while self.frames.last().is_some_and(|(d, _)| *d > depth) {
+            self.frames.pop();
+        }
+    }
+
+    /// The deepest pattern that matches decides, as in git.
+    fn is_ignored(&self, path: &Path, is_dir: bool) -> bool {
+        for (_, gi) in self.frames.iter().rev() {
+            match gi.matched(path, is_dir) {
+                Match::Ignore(_) => return true,
+                Match::Whitelist(_) => return false,
+                Match::None => {}
+            }
+        }
+        false
+    }
+
+    fn load(&mut self, depth: usize, dir: &Path) {
+        let mut builder = GitignoreBuilder::new(dir);
+        let mut any = false;
+        for name in IGNORE_FILES {
+            let file = dir.join(name);
+            if file.is_file() {
+                // A pattern the matcher cannot read is skipped, as git does.
+                let _ = builder.add(file);
+                any = true;
+            }
+        }
+        if any && let Ok(gi) = builder.build() {
+            self.frames.push((depth, gi));
+        }
+    }
+}
+
+fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Error>>) {
+    let stack = RefCell::new(IgnoreStack { frames: Vec::new() });
+    let walker = WalkDir::new(root)
+        .follow_links(options.follow_links)
+        .sort_by_file_name();
+    let keep = |e: &walkdir::DirEntry| {
+        let is_dir = e.file_type().is_dir();
+        let mut stack = stack.borrow_mut();
+        stack.enter(e.depth());
+        if e.depth() > 0 {
+            if is_dir && VCS_DIRS.iter().any(|v| e.file_name() == *v) {
+                return false;
+            }
+            if options.exclude.is_excluded(e.path()) {
+                return false;
+            }
+            if !options.no_ignore && stack.is_ignored(e.path(), is_dir) {
+                return false;
+            }
+        }
+        if is_dir && !options.no_ignore {
+            stack.load(e.depth() + 1, e.path());
+        }
+        true
+    };
+    for entry in walker.into_iter().filter_entry(keep) {
+        match entry {
+            Err(e) => out.push(Err(Error::from(e))),
+            Ok(e) if e.file_type().is_file() => out.push(Ok(Input::File {
                 path: e.into_path(),
                 explicit: false,
             })),
-            Ok(_) => None, // directories, and symbolic links, which are not followed
-        })
-}
-
-fn is_vcs_dir(name: &std::ffi::OsStr) -> bool {
-    VCS_DIRS.iter().any(|v| name == *v)
+            // Folders; and symbolic links, unless followed (then they show
+            // as what they point to).
+            Ok(_) => {}
+        }
+    }
 }

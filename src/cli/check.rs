@@ -3,19 +3,17 @@
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
-use urilint::config::Config;
+use urilint::baseline::{Baseline, Key};
 use urilint::report::{self, Format, Record, Snippet, Style};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::Scanner;
+use urilint::suppress::DirectiveReader;
 use urilint::walk::{self, Input};
 
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Status, usage};
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
-    let config = match &args.config {
-        Some(path) => Config::load(path).map_err(usage)?,
-        None => Config::default(),
-    };
+    let (config_path, config) = super::load_config(&args.settings)?;
     // Command-line flags win over the config file.
     let mut builder = config.linter_builder().map_err(usage)?;
     if let Some(select) = &args.select {
@@ -30,6 +28,11 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         .map(Severity::from)
         .or(config.fail_on)
         .unwrap_or(Severity::Warning);
+    let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
+    let mut baseline = match &args.baseline {
+        Some(path) => Some(Baseline::load(path).map_err(usage)?),
+        None => None,
+    };
     let format = match args.format {
         CheckFormat::Human => Format::Human,
         CheckFormat::Json => Format::Json,
@@ -37,35 +40,6 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         CheckFormat::Sarif => Format::Sarif,
         CheckFormat::Github => Format::Github,
     };
-
-    let scanner = Scanner::new();
-    let mut records = Vec::new();
-    let mut failed = false;
-    for input in walk::inputs(&args.paths) {
-        let input = match input {
-            Ok(input) => input,
-            Err(e) => {
-                eprintln!("urilint: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        match check_input(
-            &input,
-            &scanner,
-            &linter,
-            format == Format::Human,
-            args.show_secrets,
-        ) {
-            Ok(Some(found)) => records.extend(found),
-            Ok(None) => {}
-            Err(e) => {
-                eprintln!("urilint: {e}");
-                failed = true;
-            }
-        }
-    }
-
     let color = match args.color {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -73,26 +47,98 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
+    let style = Style { color };
+    // json and sarif are one document: they wait for every record.
+    let streaming = matches!(format, Format::Human | Format::Jsonl | Format::Github);
+
+    let scanner = Scanner::new();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    report::write(&mut out, format, &records, Style { color })?;
+    let mut kept: Vec<Record> = Vec::new();
+    let mut shown: Vec<Severity> = Vec::new();
+    let mut recorded = Baseline::default();
+    let mut failed = false;
+    let snippets = format == Format::Human && args.write_baseline.is_none();
+    let inputs = walk::inputs(&args.paths, &options);
+    super::for_each_input(
+        inputs,
+        args.walk.threads,
+        |input| check_input(input, &scanner, &linter, snippets, args.show_secrets),
+        |result| {
+            let records = match result {
+                Ok(Ok(Some(records))) => records,
+                Ok(Ok(None)) => return Ok(()),
+                Ok(Err(message)) => {
+                    out.flush()?;
+                    eprintln!("urilint: {message}");
+                    failed = true;
+                    return Ok(());
+                }
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("urilint: {e}");
+                    failed = true;
+                    return Ok(());
+                }
+            };
+            let mut new = Vec::with_capacity(records.len());
+            for r in records {
+                let key = Key {
+                    path: r.path.clone(),
+                    rule: r.rule.clone(),
+                    uri: r.key_uri.clone(),
+                };
+                if args.write_baseline.is_some() {
+                    recorded.add(key);
+                } else if !baseline.as_mut().is_some_and(|b| b.take(&key)) {
+                    new.push(r);
+                }
+            }
+            shown.extend(new.iter().map(|r| r.severity));
+            if streaming {
+                report::write(&mut out, format, &new, style)?;
+            } else {
+                kept.extend(new);
+            }
+            Ok(())
+        },
+    )?;
+
+    if let Some(path) = &args.write_baseline {
+        std::fs::write(path, recorded.to_json())
+            .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        eprintln!(
+            "urilint: wrote {} findings to {}",
+            recorded.len(),
+            path.display()
+        );
+        return Ok(if failed {
+            Status::SomeInputsFailed
+        } else {
+            Status::Clean
+        });
+    }
+    if !streaming {
+        report::write(&mut out, format, &kept, style)?;
+    }
     if format == Format::Human
         && !args.quiet
-        && let Some(summary) = report::summary(&records)
+        && let Some(summary) = report::summary_of(&shown)
     {
         writeln!(out, "{summary}")?;
     }
     out.flush()?;
     Ok(if failed {
         Status::SomeInputsFailed
-    } else if records.iter().any(|r| r.severity >= fail_on) {
+    } else if shown.iter().any(|&s| s >= fail_on) {
         Status::Found
     } else {
         Status::Clean
     })
 }
 
-/// Checks one input; `Ok(None)` for a binary file skipped in a walk. With
+/// Checks one input; `Ok(None)` for a binary file skipped in a walk.
+/// Suppression comments are gathered while the scanner reads. With
 /// `snippets`, each record gets its source line, read back from the file
 /// (standard input is spooled to an unnamed temporary file for that), so no
 /// input is ever held in memory whole.
@@ -107,40 +153,45 @@ fn check_input(
     let Some(reader) = input.open().map_err(|e| e.to_string())? else {
         return Ok(None);
     };
+    let with_name = |e: io::Error| format!("{name}: {e}");
     let mut spool = match (snippets, input) {
-        (true, Input::Stdin) => Some(tempfile::tempfile().map_err(|e| format!("{name}: {e}"))?),
+        (true, Input::Stdin) => Some(tempfile::tempfile().map_err(with_name)?),
         _ => None,
     };
     let reader: Box<dyn Read> = match spool.as_ref() {
         Some(file) => Box::new(Tee {
             inner: reader,
-            copy: file.try_clone().map_err(|e| format!("{name}: {e}"))?,
+            copy: file.try_clone().map_err(with_name)?,
         }),
         None => reader,
     };
-    let mut records = Vec::new();
-    let mut spans = Vec::new();
-    for finding in scanner.scan_reader(reader) {
-        let finding = finding.map_err(|e| format!("{name}: {e}"))?;
+    let mut found = Vec::new();
+    let mut scan = scanner.scan_reader(DirectiveReader::new(reader));
+    for finding in scan.by_ref() {
+        let finding = finding.map_err(with_name)?;
         for d in linter.check(&finding) {
-            records.push(Record::new(&name, &finding, d, show_secrets));
-            spans.push(finding.clone());
+            found.push((
+                Record::new(&name, &finding, d, show_secrets),
+                finding.clone(),
+            ));
         }
     }
-    if snippets && !records.is_empty() {
+    // A directive may follow its URI on the line: apply them at the end.
+    let directives = scan.into_reader().into_directives();
+    found.retain(|(r, _)| !directives.suppresses(r.line, &r.rule));
+    if snippets && !found.is_empty() {
         let mut source = match (spool.take(), input) {
             (Some(file), _) => file,
-            (None, Input::File { path, .. }) => {
-                File::open(path).map_err(|e| format!("{name}: {e}"))?
-            }
+            (None, Input::File { path, .. }) => File::open(path).map_err(with_name)?,
             (None, Input::Stdin) => unreachable!("stdin is spooled"),
         };
-        for (record, finding) in records.iter_mut().zip(&spans) {
-            let text = read_lines(&mut source, finding.line_start, finding.end)
-                .map_err(|e| format!("{name}: {e}"))?;
+        for (record, finding) in &mut found {
+            let text =
+                read_lines(&mut source, finding.line_start, finding.end).map_err(with_name)?;
             record.snippet = Some(Snippet::new(&text, finding, record.span, show_secrets));
         }
     }
+    let records = found.into_iter().map(|(r, _)| r).collect();
     Ok(Some(records))
 }
 

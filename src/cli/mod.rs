@@ -8,7 +8,10 @@ use std::io;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use urilint::config::Config;
 use urilint::rules::{Severity, doc, docs};
+use urilint::walk::{self, Input, WalkOptions};
 
 /// Find URIs in free text and lint them (RFC 3986, RFC 1738).
 ///
@@ -65,9 +68,20 @@ struct CheckArgs {
     #[arg(long, value_enum, value_name = "SEVERITY")]
     fail_on: Option<SeverityArg>,
 
-    /// Read settings from this file.
+    #[command(flatten)]
+    settings: SettingsArgs,
+
+    #[command(flatten)]
+    walk: WalkArgs,
+
+    /// Report only findings that are not in this baseline file.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+
+    /// Record the current findings in this file (keyed by path, rule and
+    /// normalized URI, not by line) and exit 0.
     #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
+    write_baseline: Option<PathBuf>,
 
     /// When to colour human output: on a terminal with NO_COLOR unset (auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
@@ -102,9 +116,54 @@ struct ExtractArgs {
     #[arg(long)]
     normalize: bool,
 
+    #[command(flatten)]
+    settings: SettingsArgs,
+
+    #[command(flatten)]
+    walk: WalkArgs,
+
     /// Print passwords found in URIs instead of `****`.
     #[arg(long)]
     show_secrets: bool,
+}
+
+/// Where settings come from.
+#[derive(Debug, clap::Args)]
+struct SettingsArgs {
+    /// Read settings from this file instead of the `urilint.toml` or
+    /// `.urilint.toml` found in the working directory or above it.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// Read no config file.
+    #[arg(long, conflicts_with = "config")]
+    isolated: bool,
+}
+
+/// How directories are walked (SPEC section 5).
+#[derive(Debug, clap::Args)]
+struct WalkArgs {
+    /// Threads to check files with [default: one per core].
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<usize>,
+
+    /// Follow symbolic links (loops are reported).
+    #[arg(short = 'L', long)]
+    follow: bool,
+
+    /// Leave out paths matching this glob (repeatable): a name anywhere
+    /// (`vendor`, `*.min.js`) or, with a `/`, a path from here.
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+
+    /// Do not honour `.gitignore` and `.ignore` files.
+    #[arg(long)]
+    no_ignore: bool,
+
+    /// Apply the excludes to files named on the command line too (for
+    /// pre-commit, which names files).
+    #[arg(long)]
+    force_exclude: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -173,6 +232,83 @@ impl From<io::Error> for Failure {
 /// A usage failure from any error the user has to fix.
 fn usage(e: impl fmt::Display) -> Failure {
     Failure::Usage(e.to_string())
+}
+
+/// The config the settings name: `--isolated` none, `--config FILE` that
+/// file, otherwise the nearest `urilint.toml` or `.urilint.toml` upward from
+/// the working directory. Returns the file's path too.
+fn load_config(args: &SettingsArgs) -> Result<(Option<PathBuf>, Config), Failure> {
+    if args.isolated {
+        return Ok((None, Config::default()));
+    }
+    if let Some(path) = &args.config {
+        return Ok((Some(path.clone()), Config::load(path).map_err(usage)?));
+    }
+    let cwd = std::env::current_dir().map_err(usage)?;
+    Ok(match Config::discover(&cwd).map_err(usage)? {
+        Some((path, config)) => (Some(path), config),
+        None => (None, Config::default()),
+    })
+}
+
+/// The walk options of the flags and the config: the config's `exclude`
+/// globs are read from its folder, `--exclude` ones from here.
+fn walk_options(
+    args: &WalkArgs,
+    config: &Config,
+    config_path: Option<&std::path::Path>,
+) -> Result<WalkOptions, Failure> {
+    let mut options = WalkOptions {
+        follow_links: args.follow,
+        no_ignore: args.no_ignore,
+        force_exclude: args.force_exclude,
+        ..WalkOptions::default()
+    };
+    if let Some(dir) = config_path.and_then(|p| p.parent()) {
+        let dir = if dir.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            dir
+        };
+        options.exclude.add(dir, &config.exclude).map_err(usage)?;
+    }
+    options
+        .exclude
+        .add(std::path::Path::new("."), &args.exclude)
+        .map_err(usage)?;
+    Ok(options)
+}
+
+/// Files handled at once; their results wait, in order, for the sink.
+const BATCH: usize = 256;
+
+/// Runs `work` on the inputs in parallel on `threads` threads (all cores by
+/// default) and hands the results to `sink` in input order, so output is
+/// the same whatever the thread count (SPEC section 5).
+fn for_each_input<T: Send>(
+    inputs: Vec<Result<Input, walk::Error>>,
+    threads: Option<usize>,
+    work: impl Fn(&Input) -> T + Sync,
+    mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(usage)?;
+    let mut inputs = inputs.into_iter().peekable();
+    while inputs.peek().is_some() {
+        let batch: Vec<Result<Input, walk::Error>> = inputs.by_ref().take(BATCH).collect();
+        let results: Vec<Result<T, walk::Error>> = pool.install(|| {
+            batch
+                .into_par_iter()
+                .map(|i| i.map(|input| work(&input)))
+                .collect()
+        });
+        for r in results {
+            sink(r)?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs a command.

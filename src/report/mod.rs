@@ -15,7 +15,8 @@ use serde::Serialize;
 
 use crate::rules::{Diagnostic, Severity, password_span, redact};
 use crate::scan::{Delimiter, Finding, Flags};
-use crate::uri::{Span, Uri};
+use crate::schemes::Registry;
+use crate::uri::{Span, Uri, normalize};
 
 pub use human::Style;
 
@@ -64,6 +65,10 @@ pub struct Record {
     /// The part of the URI at fault, as a byte range of the URI.
     #[serde(skip)]
     pub span: Option<Span>,
+    /// The URI normalized (RFC 3986 s6) with its password redacted: what a
+    /// baseline knows the finding by.
+    #[serde(skip)]
+    pub key_uri: String,
     /// The source line, for `human`.
     #[serde(skip)]
     pub snippet: Option<Snippet>,
@@ -100,6 +105,11 @@ impl Record {
             severity: diagnostic.severity,
             message: diagnostic.message,
             span: diagnostic.span,
+            key_uri: String::from_utf8_lossy(&redact(&normalize(
+                &finding.uri,
+                Registry::builtin(),
+            )))
+            .into_owned(),
             uri,
             delimiter: finding.delimiter,
             flags: finding.flags,
@@ -286,10 +296,15 @@ pub fn write(
 
 /// `Found 3 problems (1 error, 1 warning, 1 note).`, or `None` for none.
 pub fn summary(records: &[Record]) -> Option<String> {
-    if records.is_empty() {
+    summary_of(&records.iter().map(|r| r.severity).collect::<Vec<_>>())
+}
+
+/// [`summary`] from the findings' severities alone.
+pub fn summary_of(severities: &[Severity]) -> Option<String> {
+    if severities.is_empty() {
         return None;
     }
-    let count = |s| records.iter().filter(|r| r.severity == s).count();
+    let count = |s| severities.iter().filter(|&&x| x == s).count();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let parts: Vec<String> = [
         (Severity::Error, "error"),
@@ -302,7 +317,7 @@ pub fn summary(records: &[Record]) -> Option<String> {
     .collect();
     Some(format!(
         "Found {} ({}).",
-        plural(records.len(), "problem"),
+        plural(severities.len(), "problem"),
         parts.join(", ")
     ))
 }

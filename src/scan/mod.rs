@@ -296,6 +296,11 @@ pub struct ReaderFindings<R> {
 }
 
 impl<R: Read> ReaderFindings<R> {
+    /// The reader, to get at what a wrapper collected while the scanner read.
+    pub fn into_reader(self) -> R {
+        self.reader
+    }
+
     /// Drops what the engine no longer needs, then reads at least a chunk
     /// (or to the end of input), so that a reader returning a few bytes at a
     /// time does not make the engine re-read a long URI for each of them.

@@ -1,0 +1,142 @@
+//! Baselines: findings a project has accepted for now. Keyed by path, rule
+//! and the URI in normalized form (RFC 3986 s6), not by line, so moving
+//! text around does not break them; a password in the URI is stored as
+//! `****`.
+//!
+//! ```
+//! use urilint::baseline::{Baseline, Key};
+//!
+//! let key = |uri: &str| Key { path: "docs/a.md".into(), rule: "non-default-port".into(), uri: uri.into() };
+//! let mut base = Baseline::default();
+//! base.add(key("http://example.com:8080/"));
+//! let text = base.to_json();
+//! let mut base = Baseline::from_json(&text).unwrap();
+//! assert!(base.take(&key("http://example.com:8080/")));
+//! assert!(!base.take(&key("http://example.com:8080/"))); // counted: once only
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// What identifies a finding in a baseline.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Key {
+    /// The path as urilint prints it.
+    pub path: String,
+    /// The rule id.
+    pub rule: String,
+    /// The URI, normalized, password redacted.
+    pub uri: String,
+}
+
+/// A multiset of keys: a key found twice must be in the baseline twice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Baseline {
+    counts: BTreeMap<Key, usize>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    version: u32,
+    findings: Vec<Entry>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    #[serde(flatten)]
+    key: Key,
+    count: usize,
+}
+
+/// A baseline file that cannot be read.
+#[derive(Debug)]
+pub struct BaselineError {
+    /// The file.
+    pub path: PathBuf,
+    /// Why.
+    pub message: String,
+}
+
+impl fmt::Display for BaselineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for BaselineError {}
+
+impl Baseline {
+    /// Adds one finding.
+    pub fn add(&mut self, key: Key) {
+        *self.counts.entry(key).or_default() += 1;
+    }
+
+    /// Removes one finding with this key; whether there was one.
+    pub fn take(&mut self, key: &Key) -> bool {
+        match self.counts.get_mut(key) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Number of findings.
+    pub fn len(&self) -> usize {
+        self.counts.values().sum()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The baseline as JSON, sorted, so it diffs well.
+    pub fn to_json(&self) -> String {
+        let findings = self
+            .counts
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| Entry {
+                key: k.clone(),
+                count: *n,
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&File {
+            version: 1,
+            findings,
+        })
+        .expect("serializable");
+        text.push('\n');
+        text
+    }
+
+    /// Parses [`Baseline::to_json`]'s format.
+    pub fn from_json(text: &str) -> Result<Baseline, String> {
+        let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if file.version != 1 {
+            return Err(format!("unsupported baseline version {}", file.version));
+        }
+        let mut base = Baseline::default();
+        for e in file.findings {
+            *base.counts.entry(e.key).or_default() += e.count;
+        }
+        Ok(base)
+    }
+
+    /// Reads a baseline file.
+    pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
+        let err = |message| BaselineError {
+            path: path.to_path_buf(),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+        Baseline::from_json(&text).map_err(err)
+    }
+}

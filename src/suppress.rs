@@ -1,0 +1,168 @@
+//! Inline suppressions: `urilint: ignore[rule-id, ...]` on a URI's line, or
+//! `urilint: ignore-next-line[rule-id, ...]` on the line before; without a
+//! list, every rule. The comment syntax around them does not matter, so they
+//! work in any language's comments and in Markdown's `<!-- -->`.
+//!
+//! [`DirectiveReader`] finds them while the scanner reads, so a stream is read
+//! once and never held whole.
+//!
+//! ```
+//! use std::io::Read;
+//! use urilint::suppress::DirectiveReader;
+//!
+//! let text = b"a http://x:99/ # urilint: ignore[non-default-port]\n\
+//!              <!-- urilint: ignore-next-line -->\nhttp://y:99/\n";
+//! let mut r = DirectiveReader::new(&text[..]);
+//! std::io::copy(&mut r, &mut std::io::sink()).unwrap();
+//! let d = r.into_directives();
+//! assert!(d.suppresses(1, "non-default-port"));
+//! assert!(!d.suppresses(1, "default-port"));
+//! assert!(d.suppresses(3, "anything"));
+//! ```
+
+use std::io::{self, Read};
+
+/// One suppression comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Directive {
+    /// The 1-based line it stands on.
+    pub line: u64,
+    /// `ignore-next-line` rather than `ignore`.
+    pub next_line: bool,
+    /// The rules it names; `None` for all.
+    pub rules: Option<Vec<String>>,
+}
+
+impl Directive {
+    /// Whether it silences `rule` on `line`.
+    pub fn covers(&self, line: u64, rule: &str) -> bool {
+        let target = if self.next_line {
+            self.line + 1
+        } else {
+            self.line
+        };
+        target == line
+            && self
+                .rules
+                .as_ref()
+                .is_none_or(|r| r.iter().any(|id| id == rule))
+    }
+}
+
+/// The directives of one input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Directives(pub Vec<Directive>);
+
+impl Directives {
+    /// Whether a finding of `rule` on `line` is suppressed.
+    pub fn suppresses(&self, line: u64, rule: &str) -> bool {
+        self.0.iter().any(|d| d.covers(line, rule))
+    }
+}
+
+const MARK: &[u8] = b"urilint:";
+/// The longest directive text read after its mark.
+const MAX_DIRECTIVE: usize = 512;
+/// A line longer than this is searched in pieces.
+const MAX_PENDING: usize = 64 * 1024;
+
+/// Passes a reader through and collects the directives in it.
+pub struct DirectiveReader<R> {
+    inner: R,
+    /// Bytes of the current, unfinished line.
+    pending: Vec<u8>,
+    /// The line number of `pending`'s first byte.
+    line: u64,
+    found: Vec<Directive>,
+}
+
+impl<R: Read> DirectiveReader<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Self {
+        DirectiveReader {
+            inner,
+            pending: Vec::new(),
+            line: 1,
+            found: Vec::new(),
+        }
+    }
+
+    /// The directives read so far (all of them, once the reader is done).
+    pub fn into_directives(mut self) -> Directives {
+        let rest = std::mem::take(&mut self.pending);
+        self.search(&rest, rest.len());
+        Directives(self.found)
+    }
+
+    /// Records the directives whose mark starts before `upto` in `text`,
+    /// which begins at line `self.line`, and counts its lines.
+    fn search(&mut self, text: &[u8], upto: usize) {
+        let mut line = self.line;
+        let mut counted = 0;
+        for at in memchr::memmem::find_iter(text, MARK).take_while(|&at| at < upto) {
+            line += bytecount::count(&text[counted..at], b'\n') as u64;
+            counted = at;
+            let end = (at + MARK.len() + MAX_DIRECTIVE).min(text.len());
+            let line_end = memchr::memchr(b'\n', &text[at..end]).map_or(end, |i| at + i);
+            if let Some(d) = parse(&text[at + MARK.len()..line_end], line) {
+                self.found.push(d);
+            }
+        }
+    }
+
+    fn feed(&mut self, data: &[u8]) {
+        self.pending.extend_from_slice(data);
+        if let Some(nl) = memchr::memrchr(b'\n', &self.pending) {
+            let done: Vec<u8> = self.pending.drain(..=nl).collect();
+            self.search(&done, done.len());
+            self.line += bytecount::count(&done, b'\n') as u64;
+        } else if self.pending.len() > MAX_PENDING {
+            // One long line: search all but a tail a directive may start in.
+            let cut = self.pending.len() - MAX_DIRECTIVE - MARK.len();
+            let head: Vec<u8> = self.pending.drain(..cut).collect();
+            let mut both = head;
+            both.extend_from_slice(&self.pending);
+            self.search(&both, cut);
+        }
+    }
+}
+
+impl<R: Read> Read for DirectiveReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.feed(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// Reads what follows `urilint:`: `ignore` or `ignore-next-line`, then an
+/// optional `[id, ...]`.
+fn parse(after: &[u8], line: u64) -> Option<Directive> {
+    let text = std::str::from_utf8(after).ok()?.trim_start();
+    let (next_line, rest) = if let Some(r) = text.strip_prefix("ignore-next-line") {
+        (true, r)
+    } else {
+        (false, text.strip_prefix("ignore")?)
+    };
+    // `ignored` or `ignore-next` are not directives.
+    if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return None;
+    }
+    let rules = match rest.strip_prefix('[') {
+        None => None,
+        Some(list) => {
+            let list = &list[..list.find(']')?];
+            Some(
+                list.split(',')
+                    .map(|id| id.trim().to_string())
+                    .filter(|id| !id.is_empty())
+                    .collect(),
+            )
+        }
+    };
+    Some(Directive {
+        line,
+        next_line,
+        rules,
+    })
+}
