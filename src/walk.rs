@@ -122,6 +122,15 @@ impl Exclude {
             .any(|(base, set)| abs.strip_prefix(base).is_ok_and(|rel| set.is_match(rel)))
     }
 
+    /// Whether `path` or a folder it lies in is excluded: for files named
+    /// on the command line, which no walk pruned.
+    pub fn is_excluded_with_parents(&self, path: &Path) -> bool {
+        let abs = absolute(path);
+        abs.ancestors()
+            .take_while(|p| p.parent().is_some())
+            .any(|p| self.is_excluded(p))
+    }
+
     /// Whether no pattern was added.
     pub fn is_empty(&self) -> bool {
         self.by_name
@@ -259,7 +268,7 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
         match std::fs::metadata(p) {
             Err(e) => out.push(Err(Error::new(p, e))),
             Ok(m) if m.is_dir() => walk_dir(p, options, &mut out),
-            Ok(_) if options.force_exclude && options.exclude.is_excluded(p) => {}
+            Ok(_) if options.force_exclude && options.exclude.is_excluded_with_parents(p) => {}
             Ok(_) => out.push(Ok(Input::File {
                 path: p.clone(),
                 explicit: true,

@@ -1,0 +1,523 @@
+//! Directory trees (SPEC section 5), config discovery, suppressions and
+//! baselines, as a team's pre-commit hook and CI meet them.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn urilint() -> Command {
+    Command::cargo_bin("urilint").unwrap()
+}
+
+fn write(root: &Path, rel: &str, content: &[u8]) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs urilint in `dir` with `args`; as an unprivileged user when this
+/// process is root (root reads every file, so an unreadable file needs a
+/// user it is unreadable to).
+fn run_in(dir: &Path, args: &[&str], unprivileged: bool) -> Output {
+    let bin = assert_cmd::cargo::cargo_bin("urilint");
+    let mut cmd = if unprivileged && is_root() {
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(bin);
+        c
+    } else {
+        std::process::Command::new(bin)
+    };
+    cmd.current_dir(dir).args(args).output().unwrap()
+}
+
+fn is_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+/// Makes a tree every user can read, but for what the test closes.
+fn open_up(root: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in walkdir::WalkDir::new(root).follow_links(false) {
+        let entry = entry.unwrap();
+        if entry.path_is_symlink() {
+            continue;
+        }
+        let mode = if entry.file_type().is_dir() {
+            0o755
+        } else {
+            0o644
+        };
+        std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_tree_with_vcs_folders_ignores_binaries_unreadable_files_and_a_loop() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "README.md",
+        b"Docs: <https://docs.example.org/>\nBad: http://mail.example.org:25/\n",
+    );
+    write(
+        root,
+        "a/b/deep.txt",
+        b"ftp://anon:Zx9!q@ftp.example.org/pub/\n",
+    );
+    write(
+        root,
+        "a/z.md",
+        b"fine https://example.org/ and http://x.example.org:8443/\n",
+    );
+    write(
+        root,
+        ".git/config",
+        b"url = http://git.example.org:25/repo.git\n",
+    );
+    write(root, ".gitignore", b"build/\n*.log\n!keep.log\n");
+    write(root, "build/out.html", b"http://built.example.org:25/\n");
+    write(root, "debug.log", b"http://log.example.org:25/\n");
+    write(root, "keep.log", b"http://kept.example.org:8443/\n");
+    write(root, "sub/.gitignore", b"local.txt\n");
+    write(root, "sub/local.txt", b"http://local.example.org:25/\n");
+    write(root, "sub/other.txt", b"http://other.example.org:8443/\n");
+    write(
+        root,
+        "image.png",
+        b"\x89PNG\x00\x00http://in-binary.example.org:25/\n",
+    );
+    write(root, "secret.txt", b"http://secret.example.org:25/\n");
+    symlink("..", root.join("a/up")).unwrap();
+    symlink("nowhere", root.join("dangling")).unwrap();
+    open_up(root);
+    std::fs::set_permissions(
+        root.join("secret.txt"),
+        std::fs::Permissions::from_mode(0o000),
+    )
+    .unwrap();
+
+    let want_stdout = "\
+./README.md:2:6: error[well-known-port] port 25 is a well-known port (`smtp`'s), not `http`'s (80)
+./a/b/deep.txt:1:1: error[embedded-password] URI embeds a password for user `anon`
+./a/z.md:1:31: warning[non-default-port] port 8443 is not `http`'s default (80)
+./keep.log:1:1: warning[non-default-port] port 8443 is not `http`'s default (80)
+./sub/other.txt:1:1: warning[non-default-port] port 8443 is not `http`'s default (80)
+";
+    for j in ["-j1", "-j2"] {
+        let out = run_in(
+            root,
+            &[
+                "check",
+                "--isolated",
+                j,
+                "--format",
+                "human",
+                "--quiet",
+                "--color",
+                "never",
+                ".",
+            ],
+            true,
+        );
+        let stdout: String = text(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("./"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(stdout, want_stdout, "{j}");
+        if is_root() && !has_setpriv() {
+            eprintln!("setpriv missing: the unreadable file cannot be tested as root");
+            continue;
+        }
+        assert_eq!(
+            text(&out.stderr),
+            "urilint: ./secret.txt: Permission denied (os error 13)\n",
+            "{j}"
+        );
+        assert_eq!(out.status.code(), Some(2), "{j}");
+    }
+
+    // -L: the loop and the dangling link are reported by path, the walk
+    // goes on, the exit code is 2.
+    for j in ["-j1", "-j2"] {
+        let out = run_in(
+            root,
+            &[
+                "check",
+                "--isolated",
+                j,
+                "-L",
+                "--format",
+                "jsonl",
+                "--select",
+                "embedded-password",
+                ".",
+            ],
+            true,
+        );
+        let paths: Vec<String> = text(&out.stdout)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["path"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(paths, ["./a/b/deep.txt"], "{j}");
+        let stderr = text(&out.stderr);
+        let mut lines: Vec<&str> = stderr.lines().collect();
+        lines.sort();
+        assert_eq!(
+            lines,
+            [
+                "urilint: ./a/up: symbolic link loop back to .",
+                "urilint: ./dangling: No such file or directory (os error 2)",
+                "urilint: ./secret.txt: Permission denied (os error 13)",
+            ],
+            "{j}"
+        );
+        assert_eq!(out.status.code(), Some(2), "{j}");
+    }
+
+    // --no-ignore brings back what .gitignore hid, but never .git itself.
+    let out = run_in(root, &["extract", "--isolated", "--no-ignore", "."], false);
+    let uris = text(&out.stdout);
+    for host in ["built", "log", "local"] {
+        assert!(
+            uris.contains(&format!("http://{host}.example.org:25/")),
+            "{host} in {uris}"
+        );
+    }
+    assert!(
+        !uris.contains("git.example.org") && !uris.contains("in-binary"),
+        "{uris}"
+    );
+}
+
+fn has_setpriv() -> bool {
+    std::process::Command::new("setpriv")
+        .arg("--version")
+        .output()
+        .is_ok()
+}
+
+#[test]
+fn output_is_byte_identical_for_every_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for i in 0..300 {
+        let body = format!(
+            "file {i}: http://h{i}.example.org:{port}/ and <URL:ftp://u:pw{i}@f.example.org/{i}>\n\
+             see \"https://example.org/{i}?q=%7e\" or HTTP://Up{i}.example.org/./x\n",
+            port = 8000 + i
+        );
+        write(
+            root,
+            &format!("d{}/e{}/f{i}.txt", i % 7, i % 3),
+            body.as_bytes(),
+        );
+    }
+    for format in ["human", "json", "sarif"] {
+        let one = urilint()
+            .current_dir(root)
+            .args(["check", "--isolated", "-j1", "--format", format, "."])
+            .output()
+            .unwrap();
+        let four = urilint()
+            .current_dir(root)
+            .args(["check", "--isolated", "-j4", "--format", format, "."])
+            .output()
+            .unwrap();
+        assert_eq!(one.status.code(), Some(1));
+        assert!(
+            one.stdout.len() > 100_000,
+            "{format}: {} bytes",
+            one.stdout.len()
+        );
+        assert!(
+            one.stdout == four.stdout,
+            "{format} differs between -j1 and -j4"
+        );
+    }
+    let one = urilint()
+        .current_dir(root)
+        .args(["extract", "--isolated", "-j1", "."])
+        .output()
+        .unwrap();
+    let four = urilint()
+        .current_dir(root)
+        .args(["extract", "--isolated", "-j4", "."])
+        .output()
+        .unwrap();
+    assert_eq!(text(&one.stdout).lines().count(), 1200);
+    assert!(one.stdout == four.stdout);
+    // Sorted by path, then position.
+    let lines = text(
+        &urilint()
+            .current_dir(root)
+            .args(["check", "--isolated", "--format", "jsonl", "."])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let keys: Vec<(String, u64)> = lines
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["start"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort_by(|a, b| Path::new(&a.0).cmp(Path::new(&b.0)).then(a.1.cmp(&b.1)));
+    assert_eq!(keys, sorted);
+}
+
+#[test]
+fn excludes_prune_the_walk_and_explicit_files_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "vendor/lib/x.md",
+        b"http://vendor.example.org:8443/\n",
+    );
+    write(root, "docs/gen/api.md", b"http://gen.example.org:8443/\n");
+    write(root, "docs/guide.md", b"http://guide.example.org:8443/\n");
+    write(root, "app.min.js", b"http://min.example.org:8443/\n");
+    let extract = |args: &[&str]| -> String {
+        let mut all = vec!["extract", "--isolated"];
+        all.extend_from_slice(args);
+        text(
+            &urilint()
+                .current_dir(root)
+                .args(&all)
+                .output()
+                .unwrap()
+                .stdout,
+        )
+    };
+    assert_eq!(
+        extract(&[
+            "--exclude",
+            "vendor",
+            "--exclude",
+            "docs/gen",
+            "--exclude",
+            "*.min.js",
+            "."
+        ]),
+        "http://guide.example.org:8443/\n"
+    );
+    // pre-commit names files: checked even when excluded, unless forced.
+    assert_eq!(
+        extract(&["--exclude", "vendor", "vendor/lib/x.md"]),
+        "http://vendor.example.org:8443/\n"
+    );
+    assert_eq!(
+        extract(&[
+            "--exclude",
+            "vendor",
+            "--force-exclude",
+            "vendor/lib/x.md",
+            "docs/guide.md"
+        ]),
+        "http://guide.example.org:8443/\n"
+    );
+    let bad = urilint()
+        .current_dir(root)
+        .args(["extract", "--exclude", "a[", "."])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("bad exclude pattern `a[`"));
+}
+
+#[test]
+fn config_is_found_upward_and_flags_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "urilint.toml", b"select = [\"non-default-port\"]\nexclude = [\"docs/gen/**\"]\n\n[rules.non-default-port]\nallowed-hosts = [\"localhost\"]\n");
+    write(
+        root,
+        "docs/a.md",
+        b"http://localhost:8080/ http://example.org:8443/ http://example.org:80/\n",
+    );
+    write(root, "docs/gen/b.md", b"http://example.org:9443/\n");
+    let sub = root.join("docs");
+    let jsonl = |cwd: &Path, args: &[&str]| -> Vec<String> {
+        let out = urilint().current_dir(cwd).args(args).output().unwrap();
+        text(&out.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                format!(
+                    "{} {}",
+                    v["rule"].as_str().unwrap(),
+                    v["uri"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    // From a subfolder: the config above applies, its exclude is relative to it.
+    assert_eq!(
+        jsonl(&sub, &["check", "--format", "jsonl", "."]),
+        ["non-default-port http://example.org:8443/"]
+    );
+    assert_eq!(
+        jsonl(root, &["check", "--format", "jsonl", "docs"]),
+        ["non-default-port http://example.org:8443/"]
+    );
+    // Flags win.
+    assert_eq!(
+        jsonl(
+            &sub,
+            &[
+                "check",
+                "--format",
+                "jsonl",
+                "--select",
+                "default-port",
+                "."
+            ]
+        ),
+        ["default-port http://example.org:80/"]
+    );
+    // --isolated reads no file: every rule, no allowed hosts, no exclude.
+    let all = jsonl(
+        &sub,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "jsonl",
+            "--select",
+            "non-default-port",
+            ".",
+        ],
+    );
+    assert_eq!(all.len(), 3, "{all:?}");
+    // .urilint.toml is found too; a nearer file wins.
+    write(
+        root,
+        "docs/.urilint.toml",
+        b"ignore = [\"non-default-port\"]\n",
+    );
+    assert_eq!(
+        jsonl(&sub, &["check", "--format", "jsonl", "."]),
+        ["default-port http://example.org:80/"]
+    );
+    // An unknown key is an error naming the key and the file.
+    write(root, "docs/.urilint.toml", b"ignored = [\"x\"]\n");
+    let out = urilint()
+        .current_dir(&sub)
+        .args(["check", "."])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(".urilint.toml") && err.contains("ignored"),
+        "{err}"
+    );
+}
+
+#[test]
+fn each_suppression_form() {
+    let input = "\
+a http://example.org:8443/ # urilint: ignore[non-default-port]
+b http://example.org:8443/ // urilint: ignore
+c http://example.org:8443/ <!-- urilint: ignore[default-port] -->
+<!-- urilint: ignore-next-line[non-default-port, default-port] -->
+d http://example.org:8443/
+/* urilint: ignore-next-line */ e http://example.org:8443/
+
+f http://example.org:8443/ urilint: ignored
+";
+    let out = urilint()
+        .args(["check", "--isolated", "--format", "jsonl", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let lines: Vec<u64> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    // c names another rule; e's directive is for line 7; f's is no directive.
+    assert_eq!(lines, [3, 6, 8]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn baseline_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "a.md", b"one http://example.org:8443/\ntwo ftp://u:Pw0rd@ftp.example.org/\nthree http://example.org:8443/\n");
+    let run = |args: &[&str]| urilint().current_dir(root).args(args).output().unwrap();
+    let out = run(&[
+        "check",
+        "--isolated",
+        "--write-baseline",
+        "base.json",
+        "a.md",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr),
+        "urilint: wrote 3 findings to base.json\n"
+    );
+    let base = std::fs::read_to_string(root.join("base.json")).unwrap();
+    assert!(
+        !base.contains("Pw0rd") && base.contains("ftp://u:****@ftp.example.org/"),
+        "{base}"
+    );
+    // Nothing new: clean.
+    let out = run(&["check", "--isolated", "--baseline", "base.json", "a.md"]);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), String::new())
+    );
+    // Moving text does not matter; a third copy of a baselined finding and a
+    // new one are reported.
+    write(root, "a.md", b"new line\n\ntwo ftp://u:Pw0rd@ftp.example.org/\none HTTP://Example.org:8443/\nthree http://example.org:8443/\nfour http://example.org:8443/\nfive http://example.org:8444/\n");
+    let out = run(&[
+        "check",
+        "--isolated",
+        "--baseline",
+        "base.json",
+        "--format",
+        "jsonl",
+        "--select",
+        "non-default-port,embedded-password",
+        "a.md",
+    ]);
+    let lines: Vec<u64> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lines, [6, 7]);
+    assert_eq!(out.status.code(), Some(1));
+}
