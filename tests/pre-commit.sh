@@ -26,7 +26,7 @@ repos:
     hooks:
       - id: urilint
 YAML
-pre-commit install -q
+pre-commit install > /dev/null
 printf 'Docs: <https://docs.example.org/guide>\n' > clean.md
 printf 'db: postgres://app:hunter2@db.example.org/app\n' > bad.md
 git add .
