@@ -183,10 +183,8 @@ impl Input {
             Input::File { path, explicit } => (path, *explicit),
         };
         let err = |e| Error::new(path, e);
+        // A folder fails at the first read ("Is a directory").
         let mut file = File::open(path).map_err(err)?;
-        if file.metadata().map_err(err)?.is_dir() {
-            return Err(Error::new(path, io::Error::other("is a directory")));
-        }
         let mut head = Vec::with_capacity(BINARY_SNIFF_LEN);
         (&mut file)
             .take(BINARY_SNIFF_LEN as u64)
@@ -194,6 +192,10 @@ impl Input {
             .map_err(err)?;
         if !explicit && memchr::memchr(0, &head).is_some() {
             return Ok(None);
+        }
+        // A file shorter than the sniff has been read whole already.
+        if head.len() < BINARY_SNIFF_LEN {
+            return Ok(Some(Box::new(io::Cursor::new(head))));
         }
         Ok(Some(Box::new(io::Cursor::new(head).chain(file))))
     }

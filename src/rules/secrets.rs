@@ -17,6 +17,10 @@ pub fn password_span(uri: &Uri) -> Option<Span> {
 /// assert_eq!(urilint::rules::redact(b"ftp://u@h/"), &b"ftp://u@h/"[..]);
 /// ```
 pub fn redact(uri: &[u8]) -> Cow<'_, [u8]> {
+    // No userinfo without an `@`: most URIs need no parse.
+    if memchr::memchr(b'@', uri).is_none() {
+        return Cow::Borrowed(uri);
+    }
     match password_span(&Uri::parse(uri)) {
         None => Cow::Borrowed(uri),
         Some(s) => {

@@ -312,6 +312,10 @@ impl<R: Read> ReaderFindings<R> {
         debug_assert!(self.window.len() <= LOOKBACK + self.config.max_uri_len + 8);
 
         let want = self.config.chunk_size as u64;
+        // Room up front, so read_to_end makes no small probing reads; kept
+        // under 64 KiB for a small input, since freeing a block that large
+        // makes glibc consolidate its heap (a cost per file in a tree).
+        self.window.reserve(self.config.chunk_size.min(16 * 1024));
         let got = (&mut self.reader)
             .take(want)
             .read_to_end(&mut self.window)?;
