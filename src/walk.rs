@@ -252,6 +252,11 @@ impl From<walkdir::Error> for Error {
         let source = e
             .into_io_error()
             .unwrap_or_else(|| io::Error::other("unreadable"));
+        if source.kind() == io::ErrorKind::NotFound
+            && let Some(broken) = broken_link(&path)
+        {
+            return broken;
+        }
         Error { path, source }
     }
 }
@@ -287,6 +292,15 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
         _ => false,
     });
     out
+}
+
+/// The error for `path` if it is a symbolic link whose target is missing.
+fn broken_link(path: &Path) -> Option<Error> {
+    let target = std::fs::read_link(path).ok()?;
+    std::fs::metadata(path).is_err().then(|| {
+        let msg = format!("broken symbolic link to {}", target.display());
+        Error::new(path, io::Error::new(io::ErrorKind::NotFound, msg))
+    })
 }
 
 /// The ignore files of the folders above an entry, deepest last.
@@ -364,6 +378,8 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
                 path: e.into_path(),
                 explicit: false,
             })),
+            // Not followed, but a dangling link is reported all the same.
+            Ok(e) if e.path_is_symlink() => out.extend(broken_link(e.path()).map(Err)),
             // Folders; and symbolic links, unless followed (then they show
             // as what they point to).
             Ok(_) => {}
