@@ -20,6 +20,14 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// One field of every object of `--format jsonl` output.
+fn field(stdout: &[u8], name: &str) -> Vec<serde_json::Value> {
+    text(stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()[name].clone())
+        .collect()
+}
+
 /// Runs urilint in `dir` with `args`; as an unprivileged user when this
 /// process is root (root reads every file, so an unreadable file needs a
 /// user it is unreadable to).
@@ -169,16 +177,7 @@ fn a_tree_with_vcs_folders_ignores_binaries_unreadable_files_and_a_loop() {
             ],
             true,
         );
-        let paths: Vec<String> = text(&out.stdout)
-            .lines()
-            .map(|l| {
-                serde_json::from_str::<serde_json::Value>(l).unwrap()["path"]
-                    .as_str()
-                    .unwrap()
-                    .to_string()
-            })
-            .collect();
-        assert_eq!(paths, ["./a/b/deep.txt"], "{j}");
+        assert_eq!(field(&out.stdout, "path"), ["./a/b/deep.txt"], "{j}");
         let stderr = text(&out.stderr);
         let mut lines: Vec<&str> = stderr.lines().collect();
         lines.sort();
@@ -456,14 +455,7 @@ f http://example.org:8443/ urilint: ignored
         .write_stdin(input)
         .output()
         .unwrap();
-    let lines: Vec<u64> = text(&out.stdout)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let lines = field(&out.stdout, "line");
     // c names another rule; e's directive is for line 7; f's is no directive.
     assert_eq!(lines, [3, 6, 8]);
     assert_eq!(out.status.code(), Some(1));
@@ -512,14 +504,7 @@ fn baseline_round_trip() {
         "non-default-port,embedded-password",
         "a.md",
     ]);
-    let lines: Vec<u64> = text(&out.stdout)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
-                .as_u64()
-                .unwrap()
-        })
-        .collect();
+    let lines = field(&out.stdout, "line");
     assert_eq!(lines, [6, 7]);
     assert_eq!(out.status.code(), Some(1));
 }
