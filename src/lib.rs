@@ -38,6 +38,7 @@
 
 pub mod baseline;
 pub mod config;
+pub mod mail;
 pub mod report;
 pub mod rules;
 pub mod scan;

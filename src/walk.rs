@@ -209,7 +209,8 @@ pub struct Error {
 }
 
 impl Error {
-    fn new(path: &Path, source: io::Error) -> Error {
+    /// An error reading `path`.
+    pub fn new(path: &Path, source: io::Error) -> Error {
         Error {
             path: path.to_path_buf(),
             source,

@@ -1,16 +1,17 @@
 //! `urilint check`: lint the URIs in files, trees and standard input.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
 use urilint::baseline::{Baseline, Key};
-use urilint::report::{self, Format, Record, Snippet, Style};
+use urilint::mail::{InputKind, MailEvent, MailEvents};
+use urilint::report::{self, Format, MailContext, Record, Snippet, Style};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::Scanner;
 use urilint::suppress::DirectiveReader;
 use urilint::walk::{self, Input};
 
-use super::{CheckArgs, CheckFormat, ColorArg, Failure, Status, usage};
+use super::{CheckArgs, CheckFormat, ColorArg, Failure, InputArg, Status, usage};
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
@@ -63,10 +64,27 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     super::for_each_input(
         inputs,
         args.walk.threads,
-        |input| check_input(input, &scanner, &linter, snippets, args.show_secrets),
+        |input| {
+            check_input(
+                input,
+                args.input,
+                &scanner,
+                &linter,
+                snippets,
+                args.show_secrets,
+            )
+        },
         |result| {
             let records = match result {
-                Ok(Ok(Some(records))) => records,
+                Ok(Ok(Some(checked))) => {
+                    if !checked.warnings.is_empty() {
+                        out.flush()?;
+                        for w in &checked.warnings {
+                            eprintln!("urilint: {w}");
+                        }
+                    }
+                    checked.records
+                }
                 Ok(Ok(None)) => return Ok(()),
                 Ok(Err(message)) => {
                     out.flush()?;
@@ -137,6 +155,13 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     })
 }
 
+/// What checking one input gave.
+struct Checked {
+    records: Vec<Record>,
+    /// Mail that could not be decoded (and was scanned raw).
+    warnings: Vec<String>,
+}
+
 /// Checks one input; `Ok(None)` for a binary file skipped in a walk.
 /// Suppression comments are gathered while the scanner reads. With
 /// `snippets`, each record gets its source line, read back from the file
@@ -144,16 +169,42 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
 /// input is ever held in memory whole.
 fn check_input(
     input: &Input,
+    mode: InputArg,
     scanner: &Scanner,
     linter: &Linter,
     snippets: bool,
     show_secrets: bool,
-) -> Result<Option<Vec<Record>>, String> {
+) -> Result<Option<Checked>, String> {
     let name = input.display_name();
-    let Some(reader) = input.open().map_err(|e| e.to_string())? else {
+    let Some((kind, reader)) = super::open_input(input, mode).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
     let with_name = |e: io::Error| format!("{name}: {e}");
+    if kind != InputKind::Text {
+        // Mail: findings carry their message (SPEC M3); no snippets, since
+        // what was scanned is the decoded text, not the file's.
+        let mut checked = Checked {
+            records: Vec::new(),
+            warnings: Vec::new(),
+        };
+        for event in MailEvents::new(BufReader::new(reader), kind, scanner.clone()) {
+            match event.map_err(with_name)? {
+                MailEvent::Found(m) => {
+                    for d in linter.check(&m.finding) {
+                        let mut record = Record::new(&name, &m.finding, d, show_secrets);
+                        record.mail = Some(MailContext::of(&m));
+                        checked.records.push(record);
+                    }
+                }
+                MailEvent::Warning { line, info, text } => {
+                    checked
+                        .warnings
+                        .push(super::mail_warning(&name, line, &info, &text));
+                }
+            }
+        }
+        return Ok(Some(checked));
+    }
     let mut spool = match (snippets, input) {
         (true, Input::Stdin) => Some(tempfile::tempfile().map_err(with_name)?),
         _ => None,
@@ -192,7 +243,10 @@ fn check_input(
         }
     }
     let records = found.into_iter().map(|(r, _)| r).collect();
-    Ok(Some(records))
+    Ok(Some(Checked {
+        records,
+        warnings: Vec::new(),
+    }))
 }
 
 /// Bytes `from..to` of the source and the rest of the last line, up to a

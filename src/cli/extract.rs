@@ -2,9 +2,11 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Write};
 
 use serde::Serialize;
+use urilint::mail::{InputKind, MailEvent, MailEvents, MailFinding};
+use urilint::report::MailContext;
 use urilint::rules::redact;
 use urilint::scan::{Finding, Scanner};
 use urilint::schemes::Registry;
@@ -12,6 +14,14 @@ use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
 use super::{ExtractArgs, ExtractFormat, Failure, Status};
+
+/// A URI found in text, or in a message of a mail archive.
+enum Item {
+    Text(Finding),
+    Mail(MailFinding),
+    /// A message that could not be decoded: a line for stderr.
+    Warning(String),
+}
 
 /// One line of `--format jsonl` (SPEC section 4).
 #[derive(Serialize)]
@@ -24,6 +34,8 @@ struct Record<'a> {
     uri: &'a str,
     delimiter: &'static str,
     flags: Vec<&'static str>,
+    #[serde(flatten)]
+    mail: Option<MailContext>,
 }
 
 /// Prints findings as `--format`, `--unique`, `--normalize` and
@@ -37,7 +49,19 @@ struct Printer<'a, W: Write> {
 }
 
 impl<W: Write> Printer<'_, W> {
-    fn print(&mut self, path: &str, f: &Finding) -> io::Result<()> {
+    fn item(&mut self, path: &str, item: &Item) -> io::Result<()> {
+        match item {
+            Item::Text(f) => self.print(path, f, None),
+            Item::Mail(m) => self.print(path, &m.finding, Some(MailContext::of(m))),
+            Item::Warning(w) => {
+                self.out.flush()?;
+                eprintln!("urilint: {w}");
+                Ok(())
+            }
+        }
+    }
+
+    fn print(&mut self, path: &str, f: &Finding, mail: Option<MailContext>) -> io::Result<()> {
         let args = self.args;
         let normalized = (args.unique || args.normalize).then(|| normalize(&f.uri, self.registry));
         if let Some(n) = &normalized
@@ -72,6 +96,7 @@ impl<W: Write> Printer<'_, W> {
                     uri: &String::from_utf8_lossy(&uri),
                     delimiter: f.delimiter.as_str(),
                     flags: f.flags.names().collect(),
+                    mail,
                 };
                 serde_json::to_writer(&mut self.out, &record)?;
                 self.out.write_all(b"\n")
@@ -97,37 +122,40 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     if let [Ok(input)] = inputs.as_mut_slice() {
         // One input (a large file, a stream on stdin): print as it is read,
         // holding nothing.
-        if let Some(reader) = input
-            .open()
-            .map_err(|e| report(&e.to_string(), &mut failed))
-            .ok()
-            .flatten()
-        {
-            let name = input.display_name();
-            for finding in scanner.scan_reader(reader) {
-                match finding {
-                    Ok(f) => printer.print(&name, &f)?,
-                    Err(e) => {
-                        printer.out.flush()?;
-                        report(&format!("{name}: {e}"), &mut failed);
-                    }
-                }
+        let name = input.display_name();
+        match each_item(input, args, &scanner, &mut |item| {
+            printer.item(&name, &item)
+        }) {
+            Ok(()) => {}
+            Err(Stop::Output(e)) => return Err(e.into()),
+            Err(Stop::Input(message)) => {
+                printer.out.flush()?;
+                report(&message, &mut failed);
             }
         }
     } else {
         super::for_each_input(
             inputs,
             args.walk.threads,
-            |input| read_all(input, &scanner),
+            |input| {
+                let mut items = Vec::new();
+                let result = each_item(input, args, &scanner, &mut |item| {
+                    items.push(item);
+                    Ok(())
+                });
+                let error = match result {
+                    Err(Stop::Input(message)) => Some(message),
+                    _ => None, // collecting cannot fail to write
+                };
+                (input.display_name(), items, error)
+            },
             |result| {
-                let (name, findings, error) = match result {
-                    Ok(Ok(Some(found))) => found,
-                    Ok(Ok(None)) => return Ok(()),
-                    Ok(Err(message)) => (String::new(), Vec::new(), Some(message)),
+                let (name, items, error) = match result {
+                    Ok(found) => found,
                     Err(e) => (String::new(), Vec::new(), Some(e.to_string())),
                 };
-                for f in &findings {
-                    printer.print(&name, f)?;
+                for item in &items {
+                    printer.item(&name, item)?;
                 }
                 if let Some(message) = error {
                     printer.out.flush()?;
@@ -145,22 +173,43 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     })
 }
 
-type FileFindings = (String, Vec<Finding>, Option<String>);
+/// Why an input was not read to its end.
+enum Stop {
+    /// Reading it failed: a message for stderr.
+    Input(String),
+    /// Writing output failed (a closed pipe ends the run quietly).
+    Output(io::Error),
+}
 
-/// The findings of one input, and the read error that cut them short.
-fn read_all(input: &Input, scanner: &Scanner) -> Result<Option<FileFindings>, String> {
+/// Hands each URI of an input to `emit`, reading it as text or as mail.
+fn each_item(
+    input: &Input,
+    args: &ExtractArgs,
+    scanner: &Scanner,
+    emit: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> Result<(), Stop> {
     let name = input.display_name();
-    let Some(reader) = input.open().map_err(|e| e.to_string())? else {
-        return Ok(None);
+    let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
+    let opened = super::open_input(input, args.input).map_err(|e| Stop::Input(e.to_string()))?;
+    let Some((kind, reader)) = opened else {
+        return Ok(());
     };
-    let mut findings = Vec::new();
-    for f in scanner.scan_reader(reader) {
-        match f {
-            Ok(f) => findings.push(f),
-            Err(e) => return Ok(Some((name.clone(), findings, Some(format!("{name}: {e}"))))),
+    if kind == InputKind::Text {
+        for f in scanner.scan_reader(reader) {
+            emit(Item::Text(f.map_err(fail)?)).map_err(Stop::Output)?;
         }
+        return Ok(());
     }
-    Ok(Some((name, findings, None)))
+    for event in MailEvents::new(BufReader::new(reader), kind, scanner.clone()) {
+        let item = match event.map_err(fail)? {
+            MailEvent::Found(m) => Item::Mail(m),
+            MailEvent::Warning { line, info, text } => {
+                Item::Warning(super::mail_warning(&name, line, &info, &text))
+            }
+        };
+        emit(item).map_err(Stop::Output)?;
+    }
+    Ok(())
 }
 
 fn report(message: &str, failed: &mut bool) {

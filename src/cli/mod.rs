@@ -4,12 +4,13 @@ mod check;
 mod extract;
 
 use std::fmt;
-use std::io;
+use std::io::{self, Read};
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use urilint::config::Config;
+use urilint::mail::{InputKind, detect};
 use urilint::rules::{Severity, doc, docs};
 use urilint::walk::{self, Input, WalkOptions};
 
@@ -94,6 +95,11 @@ struct CheckArgs {
     /// Print passwords found in URIs instead of `****`.
     #[arg(long)]
     show_secrets: bool,
+
+    /// How to read inputs: `auto` tells mbox archives and mail messages
+    /// from text by their first lines (and `.eml`).
+    #[arg(long, value_enum, default_value_t = InputArg::Auto)]
+    input: InputArg,
 }
 
 #[derive(Debug, clap::Args)]
@@ -115,6 +121,11 @@ struct ExtractArgs {
     /// Print URIs normalized (RFC 3986 s6.2.2, s6.2.3).
     #[arg(long)]
     normalize: bool,
+
+    /// How to read inputs: `auto` tells mbox archives and mail messages
+    /// from text by their first lines (and `.eml`).
+    #[arg(long, value_enum, default_value_t = InputArg::Auto)]
+    input: InputArg,
 
     #[command(flatten)]
     settings: SettingsArgs,
@@ -164,6 +175,51 @@ struct WalkArgs {
     /// pre-commit, which names files).
     #[arg(long)]
     force_exclude: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum InputArg {
+    Auto,
+    Text,
+    Mail,
+}
+
+/// An opened input and how to read it.
+type Opened = (InputKind, Box<dyn Read + Send>);
+
+/// Opens an input and tells whether it is mail (SPEC M1) from its first
+/// bytes, which the returned reader still yields. `Ok(None)`: a binary file
+/// skipped in a walk.
+fn open_input(input: &Input, mode: InputArg) -> Result<Option<Opened>, walk::Error> {
+    let Some(mut reader) = input.open()? else {
+        return Ok(None);
+    };
+    if mode == InputArg::Text {
+        return Ok(Some((InputKind::Text, reader)));
+    }
+    let mut head = Vec::with_capacity(4096);
+    (&mut reader)
+        .take(4096)
+        .read_to_end(&mut head)
+        .map_err(|e| walk::Error::new(std::path::Path::new(&input.display_name()), e))?;
+    let path = match input {
+        Input::File { path, .. } => Some(path.as_path()),
+        Input::Stdin => None,
+    };
+    let kind = match (mode, detect(&head, path)) {
+        (InputArg::Mail, InputKind::Text) => InputKind::Message,
+        (_, kind) => kind,
+    };
+    Ok(Some((kind, Box::new(io::Cursor::new(head).chain(reader)))))
+}
+
+/// The stderr line for a mail decoding warning.
+fn mail_warning(name: &str, line: u64, info: &urilint::mail::MessageInfo, text: &str) -> String {
+    let id = info
+        .message_id
+        .as_deref()
+        .map_or("(no Message-ID)".to_string(), |id| format!("<{id}>"));
+    format!("warning: {name}:{line}: message {id}: {text}")
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

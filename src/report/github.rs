@@ -20,7 +20,10 @@ pub(super) fn write(out: &mut impl Write, records: &[Record]) -> io::Result<()> 
             r.line,
             r.column,
             property(&format!("urilint {}", r.rule)),
-            data(&format!("{} ({})", r.message, r.uri)),
+            data(&match &r.mail {
+                Some(mail) => format!("{} ({}, in {})", r.message, r.uri, mail.describe()),
+                None => format!("{} ({})", r.message, r.uri),
+            }),
         )?;
     }
     Ok(())

@@ -45,6 +45,20 @@ pub(super) fn write(out: &mut impl Write, records: &[Record], style: Style) -> i
             style.paint(sev, &format!("{}[{}]", r.severity, r.rule)),
             r.message
         )?;
+        if let Some(mail) = &r.mail {
+            let subject = mail
+                .subject
+                .as_deref()
+                .map(|s| format!(" \"{s}\""))
+                .unwrap_or_default();
+            let note = format!(
+                "in {}{subject}, {} line {}",
+                mail.describe(),
+                mail.part,
+                mail.part_line
+            );
+            writeln!(out, "  {} {note}", style.paint(gutter, "="))?;
+        }
         let Some(sn) = &r.snippet else { continue };
         let num = sn.line.to_string();
         let pad = " ".repeat(num.len());

@@ -69,9 +69,48 @@ pub struct Record {
     /// baseline knows the finding by.
     #[serde(skip)]
     pub key_uri: String,
+    /// The message the URI is in, for mail (SPEC M3).
+    #[serde(flatten)]
+    pub mail: Option<MailContext>,
     /// The source line, for `human`.
     #[serde(skip)]
     pub snippet: Option<Snippet>,
+}
+
+/// Where in a mail archive a finding is (SPEC M3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MailContext {
+    /// The message's `Message-ID`, without angle brackets.
+    pub message_id: Option<String>,
+    /// Its `Date`.
+    pub date: Option<String>,
+    /// Its `Subject`.
+    pub subject: Option<String>,
+    /// The part's type.
+    pub part: String,
+    /// The line within the decoded part.
+    pub part_line: u64,
+}
+
+impl MailContext {
+    /// From a finding of the mail reader.
+    pub fn of(f: &crate::mail::MailFinding) -> MailContext {
+        MailContext {
+            message_id: f.info.message_id.clone(),
+            date: f.info.date.clone(),
+            subject: f.info.subject.clone(),
+            part: f.part.to_string(),
+            part_line: f.part_line,
+        }
+    }
+
+    /// `message <id>`, to name the message in a text line.
+    pub fn describe(&self) -> String {
+        match &self.message_id {
+            Some(id) => format!("message <{id}>"),
+            None => "a message without Message-ID".to_string(),
+        }
+    }
 }
 
 fn ser_delimiter<S: serde::Serializer>(d: &Delimiter, s: S) -> Result<S::Ok, S::Error> {
@@ -113,6 +152,7 @@ impl Record {
             uri,
             delimiter: finding.delimiter,
             flags: finding.flags,
+            mail: None,
             snippet: None,
         }
     }

@@ -38,11 +38,15 @@ pub(super) fn write(out: &mut impl Write, records: &[Record]) -> io::Result<()> 
     let results: Vec<Value> = records
         .iter()
         .map(|r| {
-            json!({
+            let text = match &r.mail {
+                Some(mail) => format!("{} ({}, in {})", r.message, r.uri, mail.describe()),
+                None => format!("{} ({})", r.message, r.uri),
+            };
+            let mut result = json!({
                 "ruleId": r.rule,
                 "ruleIndex": ids.iter().position(|id| *id == r.rule).expect("listed"),
                 "level": r.severity.as_str(),
-                "message": { "text": format!("{} ({})", r.message, r.uri) },
+                "message": { "text": text },
                 "locations": [{
                     "physicalLocation": {
                         "artifactLocation": { "uri": uri_reference(&r.path) },
@@ -54,7 +58,21 @@ pub(super) fn write(out: &mut impl Write, records: &[Record]) -> io::Result<()> 
                         }
                     }
                 }],
-            })
+            });
+            if let Some(mail) = &r.mail {
+                // Offsets are in the decoded part: only the archive line
+                // where the part begins locates it in the file.
+                result["locations"][0]["physicalLocation"]["region"] =
+                    json!({ "startLine": r.line });
+                result["properties"] = json!({
+                    "messageId": mail.message_id,
+                    "date": mail.date,
+                    "subject": mail.subject,
+                    "part": mail.part,
+                    "partLine": mail.part_line,
+                });
+            }
+            result
         })
         .collect();
     let log = json!({

@@ -1,0 +1,249 @@
+//! Splitting an mbox archive into messages, one at a time.
+//!
+//! A message starts after a `From ` line that opens the file or follows an
+//! empty line (the mbox convention; RFC 4155). Lines quoted as `>From `
+//! (mboxrd) or `>>From ` lose one `>`. Only the current message is held, so
+//! memory is bounded by the largest message (and a message over
+//! [`MAX_MESSAGE`] is cut there, with a warning).
+
+use std::io::{self, BufRead};
+
+/// The most of one message that is kept.
+pub const MAX_MESSAGE: usize = 64 * 1024 * 1024;
+
+/// One message as it stands in the archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawMessage {
+    /// Archive line of the message's first line (after its `From ` line).
+    pub line: u64,
+    /// The message, `>From ` quoting undone.
+    pub bytes: Vec<u8>,
+    /// Longer than [`MAX_MESSAGE`]: the rest was not kept.
+    pub truncated: bool,
+}
+
+/// Messages of an archive or of a single message file.
+pub struct Messages<R> {
+    reader: R,
+    mbox: bool,
+    /// The next line to be read.
+    line: u64,
+    /// The `From ` line of the next message has been read already.
+    at_separator: bool,
+    started: bool,
+    done: bool,
+    max: usize,
+}
+
+impl<R: BufRead> Messages<R> {
+    /// Messages of an mbox archive.
+    pub fn mbox(reader: R) -> Self {
+        Messages {
+            reader,
+            mbox: true,
+            line: 1,
+            at_separator: false,
+            started: false,
+            done: false,
+            max: MAX_MESSAGE,
+        }
+    }
+
+    /// The one message of an RFC 5322 file.
+    pub fn single(reader: R) -> Self {
+        Messages {
+            reader,
+            mbox: false,
+            line: 1,
+            at_separator: false,
+            started: false,
+            done: false,
+            max: MAX_MESSAGE,
+        }
+    }
+
+    /// Reads one line, appending what fits of it to `msg`. Returns the
+    /// offset in `msg` where it starts, its first bytes (whether kept or
+    /// not) and whether it was empty; `None` at the end of input.
+    fn read_line(&mut self, msg: &mut Vec<u8>) -> io::Result<Option<Line>> {
+        let start = msg.len();
+        let mut head = [0u8; 8];
+        let mut head_len = 0;
+        let mut total = 0usize;
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let (take, end) = match memchr::memchr(b'\n', buf) {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            let n = (8 - head_len).min(take);
+            head[head_len..head_len + n].copy_from_slice(&buf[..n]);
+            head_len += n;
+            let room = self.max.saturating_sub(msg.len()).min(take);
+            msg.extend_from_slice(&buf[..room]);
+            total += take;
+            self.reader.consume(take);
+            if end {
+                break;
+            }
+        }
+        if total == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        let empty = matches!(&head[..head_len.min(2)], b"\n" | b"\r\n") && total <= 2;
+        Ok(Some(Line {
+            start,
+            head,
+            head_len,
+            empty,
+        }))
+    }
+}
+
+struct Line {
+    start: usize,
+    head: [u8; 8],
+    head_len: usize,
+    empty: bool,
+}
+
+impl Line {
+    fn is_from(&self) -> bool {
+        self.head[..self.head_len].starts_with(b"From ")
+    }
+}
+
+impl<R: BufRead> Iterator for Messages<R> {
+    type Item = io::Result<RawMessage>;
+
+    fn next(&mut self) -> Option<io::Result<RawMessage>> {
+        if self.done {
+            return None;
+        }
+        let mut msg = Vec::new();
+        // The first `From ` line of an archive opens the first message.
+        if self.mbox && !self.started {
+            self.started = true;
+            match self.read_line(&mut msg) {
+                Ok(Some(l)) if l.is_from() => msg.clear(),
+                Ok(Some(_)) => {} // not an mbox after all: keep the line
+                Ok(None) => {
+                    self.done = true;
+                    return None;
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        self.at_separator = false;
+        let first_line = self.line - u64::from(!msg.is_empty());
+        let mut prev_empty = true;
+        let mut truncated = false;
+        loop {
+            let line = match self.read_line(&mut msg) {
+                Ok(Some(l)) => l,
+                Ok(None) => {
+                    self.done = true;
+                    break;
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            truncated |= msg.len() >= self.max;
+            if self.mbox && prev_empty && line.is_from() && line.start > 0 {
+                msg.truncate(line.start);
+                self.at_separator = true;
+                break;
+            }
+            if self.mbox && line.start < msg.len() {
+                // mboxrd: `>From ` and `>>From ` lose one `>`.
+                let l = &msg[line.start..];
+                let quotes = l.iter().take_while(|&&b| b == b'>').count();
+                if quotes > 0 && l[quotes..].starts_with(b"From ") {
+                    msg.remove(line.start);
+                }
+            }
+            prev_empty = line.empty;
+        }
+        if msg.is_empty() && !self.at_separator {
+            return None;
+        }
+        Some(Ok(RawMessage {
+            line: first_line,
+            bytes: msg,
+            truncated,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<(u64, String)> {
+        Messages::mbox(text.as_bytes())
+            .map(|m| {
+                let m = m.unwrap();
+                (m.line, String::from_utf8(m.bytes).unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn splits_at_from_lines_after_an_empty_line() {
+        let mbox = "From a@x Mon Jan  1 00:00:00 2024\nSubject: one\n\nbody\nFrom here on, text\n\n\
+                    From b@x Mon Jan  1 00:00:00 2024\nSubject: two\n\n>From the start\n>>From quoted\n";
+        assert_eq!(
+            split(mbox),
+            [
+                (
+                    2,
+                    "Subject: one\n\nbody\nFrom here on, text\n\n".to_string()
+                ),
+                (
+                    8,
+                    "Subject: two\n\nFrom the start\n>From quoted\n".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn crlf_and_an_empty_archive() {
+        assert_eq!(
+            split("From a\r\nX: 1\r\n\r\nb\r\n\r\nFrom b\r\nY: 2\r\n"),
+            [
+                (2, "X: 1\r\n\r\nb\r\n\r\n".to_string()),
+                (7, "Y: 2\r\n".to_string())
+            ]
+        );
+        assert_eq!(split(""), []);
+    }
+
+    #[test]
+    fn a_message_over_the_cap_is_cut_and_flagged() {
+        let body = "x".repeat(100);
+        let mbox = format!("From a\nS: 1\n\n{body}\n\nFrom b\nS: 2\n");
+        let mut m = Messages::mbox(mbox.as_bytes());
+        m.max = 20;
+        let first = m.next().unwrap().unwrap();
+        assert_eq!((first.bytes.len(), first.truncated), (20, true));
+        let second = m.next().unwrap().unwrap();
+        assert_eq!(
+            (second.line, second.bytes, second.truncated),
+            (7, b"S: 2\n".to_vec(), false)
+        );
+    }
+}

@@ -1,0 +1,263 @@
+//! Reading mail as a mail reader would (SPEC section 6): each encoding that
+//! hides URIs in raw mail, with the exact URIs expected.
+
+use urilint::mail::{InputKind, MailEvent, MailEvents};
+use urilint::scan::Scanner;
+
+/// (part line, part type, URI) for each URI; warnings as (line, text).
+fn read(mail: &str, kind: InputKind) -> (Vec<(u64, String, String)>, Vec<(u64, String)>) {
+    let (mut found, mut warnings) = (Vec::new(), Vec::new());
+    for event in MailEvents::new(mail.as_bytes(), kind, Scanner::new()) {
+        match event.unwrap() {
+            MailEvent::Found(f) => found.push((
+                f.finding.line,
+                f.part.to_string(),
+                f.finding.uri_lossy().into_owned(),
+            )),
+            MailEvent::Warning { line, text, .. } => warnings.push((line, text)),
+        }
+    }
+    (found, warnings)
+}
+
+fn uris(mail: &str) -> Vec<String> {
+    let (found, warnings) = read(mail, InputKind::Message);
+    assert_eq!(warnings, [], "unexpected warnings");
+    found.into_iter().map(|(_, _, u)| u).collect()
+}
+
+fn message(headers: &str, body: &str) -> String {
+    format!("Message-ID: <m@example.org>\nSubject: test\n{headers}\n{body}")
+}
+
+#[test]
+fn quoted_printable_soft_breaks_inside_uris() {
+    let qp =
+        "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: quoted-printable\n";
+    // A soft break right after `=` (written =3D), one inside `%20`, one in
+    // the scheme, and `=3D` in a query.
+    let body = "a http://example.org/search?q=3D=\nurilint&lang=3Den end\n\
+                b http://example.org/a%2=\n0b end\n\
+                c ht=\ntps://example.org/x end\n\
+                d http://example.org/?x=3D1&y=3D2 end\n";
+    assert_eq!(
+        uris(&message(qp, body)),
+        [
+            "http://example.org/search?q=urilint&lang=en",
+            "http://example.org/a%20b",
+            "https://example.org/x",
+            "http://example.org/?x=1&y=2",
+        ]
+    );
+}
+
+#[test]
+fn base64_parts() {
+    // "See https://example.org/base64/path?a=1 now.\n"
+    let body = "U2VlIGh0dHBzOi8vZXhhbXBsZS5vcmcvYmFzZTY0L3BhdGg/YT0xIG5vdy4K\n";
+    let headers = "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n";
+    assert_eq!(
+        uris(&message(headers, body)),
+        ["https://example.org/base64/path?a=1"]
+    );
+}
+
+#[test]
+fn html_parts_give_attributes_with_entities_decoded_and_text() {
+    let headers = "Content-Type: text/html; charset=utf-8\n";
+    let body = "<p>Read <a href=\"https://example.org/?a=1&amp;b=2\">the guide</a>,\n\
+                <img src=\"https://img.example.org/logo.png\"> or https://example.org/t?x&amp;y.</p>\n";
+    assert_eq!(
+        uris(&message(headers, body)),
+        [
+            "https://example.org/?a=1&b=2",
+            "https://img.example.org/logo.png",
+            "https://example.org/t?x&y"
+        ]
+    );
+}
+
+#[test]
+fn latin1_and_windows1252_parts_are_decoded_to_utf8() {
+    let latin1 = "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n";
+    assert_eq!(
+        uris(&message(
+            latin1,
+            "see http://example.org/caf=E9/men=FC now\n"
+        )),
+        ["http://example.org/café/menü"]
+    );
+    // Windows-1252 curly quotes (0x93, 0x94) end an undelimited URI.
+    let cp1252 = "Content-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: quoted-printable\n";
+    assert_eq!(
+        uris(&message(cp1252, "=93http://example.org/quoted=94 said\n")),
+        ["http://example.org/quoted"]
+    );
+}
+
+#[test]
+fn format_flowed_with_and_without_delsp() {
+    let flowed = "Content-Type: text/plain; charset=utf-8; format=flowed\n";
+    assert_eq!(
+        uris(&message(
+            flowed,
+            "<http://example.org/a/very/long/ \npath/index.html>\n"
+        )),
+        ["http://example.org/a/very/long/path/index.html"]
+    );
+    let delsp = "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n";
+    assert_eq!(
+        uris(&message(
+            delsp,
+            "see http://example.org/a/very/long/ \npath/index.html now\n"
+        )),
+        ["http://example.org/a/very/long/path/index.html"]
+    );
+}
+
+#[test]
+fn multipart_and_nested_message_rfc822() {
+    let mail = "Message-ID: <outer@example.org>\n\
+Content-Type: multipart/mixed; boundary=\"b1\"\n\
+\n\
+--b1\n\
+Content-Type: text/plain\n\
+\n\
+outer http://outer.example.org/\n\
+--b1\n\
+Content-Type: application/octet-stream\n\
+Content-Transfer-Encoding: base64\n\
+\n\
+aHR0cDovL2JpbmFyeS5leGFtcGxlLm9yZy8=\n\
+--b1\n\
+Content-Type: message/rfc822\n\
+\n\
+Message-ID: <inner@example.org>\n\
+Content-Type: multipart/alternative; boundary=\"b2\"\n\
+\n\
+--b2\n\
+Content-Type: text/plain; charset=utf-8\n\
+Content-Transfer-Encoding: quoted-printable\n\
+\n\
+inner http://inner.example.org/?a=3D1\n\
+--b2--\n\
+--b1--\n";
+    let (found, warnings) = read(mail, InputKind::Message);
+    assert_eq!(warnings, []);
+    // Part lines are the lines where each part's body begins; the binary
+    // attachment is skipped.
+    assert_eq!(
+        found,
+        [
+            (7, "text/plain".into(), "http://outer.example.org/".into()),
+            (
+                23,
+                "text/plain".into(),
+                "http://inner.example.org/?a=1".into()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn list_archived_at_and_link_headers() {
+    let mail = "Message-ID: <h@example.org>\n\
+List-Unsubscribe: <mailto:list-leave@example.org>,\n <https://lists.example.org/unsubscribe>\n\
+List-Archive: <https://lists.example.org/archive/>\n\
+Archived-At: <https://lists.example.org/archive/h>\n\
+Link: <https://example.org/meta>; rel=\"describedby\"\n\
+X-Other: http://not-a-list-header.example.org/\n\
+\n\
+body\n";
+    assert_eq!(
+        uris(mail),
+        [
+            "mailto:list-leave@example.org",
+            "https://lists.example.org/unsubscribe",
+            "https://lists.example.org/archive/",
+            "https://lists.example.org/archive/h",
+            "https://example.org/meta",
+        ]
+    );
+}
+
+#[test]
+fn mbox_with_escaped_from_lines_and_a_message_without_message_id() {
+    let mbox = "From alice@example.org Mon Jan  1 00:00:00 2024\n\
+Message-ID: <a@example.org>\n\
+Subject: first\n\
+\n\
+>From http://escaped.example.org/ on\n\
+>>From the quoted mbox\n\
+\n\
+From bob@example.org Mon Jan  1 00:01:00 2024\n\
+Subject: no id\n\
+\n\
+See http://second.example.org/\n";
+    let mut ids = Vec::new();
+    let mut got = Vec::new();
+    for event in MailEvents::new(mbox.as_bytes(), InputKind::Mbox, Scanner::new()) {
+        if let MailEvent::Found(f) = event.unwrap() {
+            ids.push(f.info.message_id.clone());
+            got.push((f.finding.line, f.finding.uri_lossy().into_owned()));
+        }
+    }
+    assert_eq!(
+        got,
+        [
+            (5, "http://escaped.example.org/".into()),
+            (11, "http://second.example.org/".into())
+        ]
+    );
+    assert_eq!(ids, [Some("a@example.org".to_string()), None]);
+}
+
+#[test]
+fn undecodable_parts_warn_fall_back_to_raw_text_and_the_archive_goes_on() {
+    let mbox = "From a Mon Jan  1 00:00:00 2024\n\
+Message-ID: <bad64@example.org>\n\
+Content-Type: text/plain\n\
+Content-Transfer-Encoding: base64\n\
+\n\
+!!! not base64 !!! http://raw64.example.org/\n\
+\n\
+From b Mon Jan  1 00:00:00 2024\n\
+Message-ID: <charset@example.org>\n\
+Content-Type: text/plain; charset=x-no-such-charset\n\
+\n\
+http://rawcharset.example.org/\n\
+\n\
+From c Mon Jan  1 00:00:00 2024\n\
+Message-ID: <fine@example.org>\n\
+\n\
+http://fine.example.org/\n";
+    let (found, warnings) = read(mbox, InputKind::Mbox);
+    let uris: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(_, p, u)| (p.as_str(), u.as_str()))
+        .collect();
+    assert_eq!(
+        uris,
+        [
+            ("raw", "http://raw64.example.org/"),
+            ("raw", "http://rawcharset.example.org/"),
+            ("text/plain", "http://fine.example.org/"),
+        ]
+    );
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert_eq!(warnings[0].0, 6);
+    assert!(
+        warnings[0]
+            .1
+            .starts_with("cannot decode the text/plain part"),
+        "{}",
+        warnings[0].1
+    );
+    assert_eq!(
+        warnings[1],
+        (
+            12,
+            "unknown charset `x-no-such-charset`; scanning the part undecoded".to_string()
+        )
+    );
+}
