@@ -4,8 +4,13 @@
 use urilint::mail::{InputKind, MailEvent, MailEvents};
 use urilint::scan::Scanner;
 
-/// (part line, part type, URI) for each URI; warnings as (line, text).
-fn read(mail: &str, kind: InputKind) -> (Vec<(u64, String, String)>, Vec<(u64, String)>) {
+/// A URI as (part line, part type, URI).
+type Found = (u64, String, String);
+/// A warning as (archive line, text).
+type Warning = (u64, String);
+
+/// The URIs and warnings of a mail text.
+fn read(mail: &str, kind: InputKind) -> (Vec<Found>, Vec<Warning>) {
     let (mut found, mut warnings) = (Vec::new(), Vec::new());
     for event in MailEvents::new(mail.as_bytes(), kind, Scanner::new()) {
         match event.unwrap() {
