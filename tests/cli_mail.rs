@@ -1,0 +1,174 @@
+//! `extract` and `check` on mail archives (SPEC section 6).
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const SAMPLE: &str = "tests/data/list-sample.mbox";
+
+fn urilint() -> Command {
+    Command::cargo_bin("urilint").unwrap()
+}
+
+fn stdout_of(args: &[&str], stdin: Option<&str>, code: i32) -> (String, String) {
+    let mut cmd = urilint();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.assert().code(code);
+    let out = out.get_output();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Six messages of a public mailing-list archive (quoted-printable,
+/// format=flowed, Latin-1, HTML and base64 parts); the expected list was
+/// checked against Python's email package, which finds the same 88 links.
+#[test]
+fn the_real_archive_gives_its_link_list() {
+    let want = std::fs::read_to_string("tests/data/list-sample.links").unwrap();
+    let (got, err) = stdout_of(&["extract", SAMPLE], None, 0);
+    assert_eq!(got, want);
+    assert_eq!(err, "");
+    // --unique works across the whole archive.
+    let (unique, _) = stdout_of(&["extract", "--unique", SAMPLE], None, 0);
+    let mut seen = std::collections::HashSet::new();
+    let first: Vec<&str> = want.lines().filter(|l| seen.insert(*l)).collect();
+    assert_eq!(unique.lines().collect::<Vec<_>>(), first);
+}
+
+const MBOX: &str = "From a@example.org Mon Jan  1 00:00:00 2024\n\
+Message-ID: <one@example.org>\n\
+Date: Mon, 1 Jan 2024 00:00:00 +0000\n\
+Subject: =?utf-8?q?Caf=C3=A9?= links\n\
+Content-Type: text/plain; charset=utf-8\n\
+Content-Transfer-Encoding: quoted-printable\n\
+\n\
+See ftp://deploy:Hunt3r2@ftp.example.org/pub/very/long/pa=\n\
+th/file.txt please.\n\
+\n\
+From b@example.org Mon Jan  1 00:00:00 2024\n\
+Subject: no id\n\
+Content-Transfer-Encoding: base64\n\
+\n\
+!!! https://raw.example.org/ !!!\n";
+
+#[test]
+fn jsonl_carries_the_message_and_the_archive_line() {
+    let (out, err) = stdout_of(&["extract", "--format", "jsonl", "-"], Some(MBOX), 0);
+    let v: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        v[0]["uri"],
+        "ftp://deploy:****@ftp.example.org/pub/very/long/path/file.txt"
+    );
+    assert_eq!(v[0]["message_id"], "one@example.org");
+    assert_eq!(v[0]["date"], "Mon, 1 Jan 2024 00:00:00 +0000");
+    assert_eq!(v[0]["subject"], "Café links");
+    assert_eq!(
+        (
+            v[0]["line"].as_u64(),
+            v[0]["part"].as_str(),
+            v[0]["part_line"].as_u64()
+        ),
+        (Some(8), Some("text/plain"), Some(1))
+    );
+    // The undecodable message: scanned raw, warned about, nothing stops.
+    assert_eq!(v[1]["uri"], "https://raw.example.org/");
+    assert_eq!(v[1]["message_id"], Value::Null);
+    assert_eq!(v[1]["part"], "raw");
+    // mailparse's own reason stands between the parentheses.
+    assert!(
+        err.starts_with(
+            "urilint: warning: -:15: message (no Message-ID): cannot decode the text/plain part ("
+        ) && err.ends_with("); scanning it raw\n")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    // Plain output stays one URI per line.
+    let (plain, _) = stdout_of(&["extract", "-"], Some(MBOX), 0);
+    assert_eq!(
+        plain,
+        "ftp://deploy:****@ftp.example.org/pub/very/long/path/file.txt\nhttps://raw.example.org/\n"
+    );
+}
+
+#[test]
+fn input_detection_and_forcing() {
+    let eml = "Message-ID: <e@example.org>\nContent-Type: text/html\n\n<a href=\"http://a.example/?x=1&amp;y=2\">a</a>\n";
+    // Headers then an empty line: a message.
+    assert_eq!(
+        stdout_of(&["extract", "-"], Some(eml), 0).0,
+        "http://a.example/?x=1&y=2\n"
+    );
+    // --input text reads it raw.
+    assert_eq!(
+        stdout_of(&["extract", "--input", "text", "-"], Some(eml), 0).0,
+        "http://a.example/?x=1&amp;y=2\n"
+    );
+    // Text that merely starts like a header stays text.
+    assert_eq!(
+        stdout_of(
+            &["extract", "-"],
+            Some("Note: see\n\nhttp://a.example/?x=1&amp;y\n"),
+            0
+        )
+        .0,
+        "http://a.example/?x=1&amp;y\n"
+    );
+    // --input mail reads it as a message anyway.
+    let body_only = "Content-Type: text/html\n\n<a href=\"http://b.example/?p&amp;q\">b</a>\n";
+    assert_eq!(
+        stdout_of(&["extract", "--input", "mail", "-"], Some(body_only), 0).0,
+        "http://b.example/?p&q\n"
+    );
+    // A .eml file is a message whatever its first line.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.eml");
+    std::fs::write(&path, "X-Custom: 1\n\n=3D http://c.example/?a&amp;b\n").unwrap();
+    std::fs::write(
+        dir.path().join("y.txt"),
+        "X-Custom: 1\n\nhttp://d.example/\n",
+    )
+    .unwrap();
+    let (out, _) = stdout_of(&["extract", dir.path().to_str().unwrap()], None, 0);
+    assert_eq!(out, "http://c.example/?a&amp;b\nhttp://d.example/\n");
+}
+
+#[test]
+fn check_names_the_message_in_every_format() {
+    let (human, _) = stdout_of(&["check", "--color", "never", "-"], Some(MBOX), 1);
+    assert_eq!(
+        human,
+        "-:8:5: error[embedded-password] URI embeds a password for user `deploy`\n  \
+         = in message <one@example.org> \"Café links\", text/plain line 1\n\
+         Found 1 problem (1 error).\n"
+    );
+    let (jsonl, _) = stdout_of(&["check", "--format", "jsonl", "-"], Some(MBOX), 1);
+    let v: Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (v["message_id"].as_str(), v["line"].as_u64()),
+        (Some("one@example.org"), Some(8))
+    );
+    let (json, _) = stdout_of(&["check", "--format", "json", "-"], Some(MBOX), 1);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v[0]["message_id"], "one@example.org");
+    let (github, _) = stdout_of(&["check", "--format", "github", "-"], Some(MBOX), 1);
+    assert!(github.contains("in message <one@example.org>"), "{github}");
+    let (sarif, _) = stdout_of(&["check", "--format", "sarif", "-"], Some(MBOX), 1);
+    let v: Value = serde_json::from_str(&sarif).unwrap();
+    let result = &v["runs"][0]["results"][0];
+    assert_eq!(result["properties"]["messageId"], "one@example.org");
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["region"],
+        serde_json::json!({ "startLine": 8 })
+    );
+    for out in [&human, &jsonl, &json, &github, &sarif] {
+        assert!(!out.contains("Hunt3r2"));
+    }
+}
