@@ -174,6 +174,12 @@ fn rfc3986_s5_4_2_abnormal_examples() {
             "{r:?}"
         );
     }
+    // A base without an authority: `..//g` must stay a path (RFC 3986 s3.3).
+    let cases = [("..//g", "a:/.//g"), ("/..//g", "a:/.//g")];
+    for (r, want) in cases {
+        let got = resolve(b"a:/b/c", r.as_bytes()).unwrap();
+        assert_eq!(String::from_utf8(got).unwrap(), want, "{r:?}");
+    }
 }
 
 #[test]
@@ -398,6 +404,11 @@ fn normalization_examples() {
         ("mailto:John.Doe@Example.com", "mailto:John.Doe@Example.com"),
         ("http://example.com/a%zz", "http://example.com/a%zz"),
         ("http://EXAMPLE.com/?Q=%41#%7e", "http://example.com/?Q=A#~"),
+        // Found by the uri fuzz target: dot removal must not turn a path
+        // into an authority (RFC 3986 s3.3).
+        ("/../..//ary-pxahTtp/x", "/.//ary-pxahTtp/x"),
+        ("a:/..//b", "a:/.//b"),
+        ("a:/.//b", "a:/.//b"),
     ];
     for (input, want) in cases {
         let got = normalize(input.as_bytes(), reg);

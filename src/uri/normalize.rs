@@ -52,10 +52,14 @@ pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
     let path = uri.get(Component::Path).unwrap_or_default();
     let mut norm_path = Vec::with_capacity(path.len());
     percent_normalized(path, false, &mut norm_path);
-    if uri.span(Component::Authority).is_some() && norm_path.is_empty() {
+    let has_authority = uri.span(Component::Authority).is_some();
+    if has_authority && norm_path.is_empty() {
         out.push(b'/');
     } else if norm_path.starts_with(b"/") {
-        out.extend_from_slice(&remove_dot_segments(&norm_path));
+        out.extend_from_slice(&without_authority_ambiguity(
+            remove_dot_segments(&norm_path),
+            has_authority,
+        ));
     } else {
         out.extend_from_slice(&norm_path);
     }
@@ -98,6 +102,20 @@ fn percent_normalized(s: &[u8], lower: bool, out: &mut Vec<u8>) {
 pub(crate) fn hex_pair(h: &[u8]) -> Option<u8> {
     let d = |c: u8| (c as char).to_digit(16);
     Some((d(*h.first()?)? * 16 + d(*h.get(1)?)?) as u8)
+}
+
+/// RFC 3986 s3.3: without an authority, a path cannot begin with `//`, or
+/// it would be read as one. Removing dot segments can make such a path
+/// (`/..//x`); `/.` in front keeps it a path (as the WHATWG URL standard
+/// writes it), and normalizing again gives the same.
+pub(crate) fn without_authority_ambiguity(path: Vec<u8>, has_authority: bool) -> Vec<u8> {
+    if has_authority || !path.starts_with(b"//") {
+        return path;
+    }
+    let mut out = Vec::with_capacity(path.len() + 2);
+    out.extend_from_slice(b"/.");
+    out.extend_from_slice(&path);
+    out
 }
 
 /// The remove_dot_segments algorithm of RFC 3986 s5.2.4.

@@ -1,6 +1,6 @@
 //! Resolving a relative reference against a base URI (RFC 3986 s5.2).
 
-use super::normalize::remove_dot_segments;
+use super::normalize::{remove_dot_segments, without_authority_ambiguity};
 use super::{Component, Uri};
 
 /// Resolves `reference` against `base` with the strict algorithm of RFC 3986
@@ -55,7 +55,7 @@ pub fn resolve(base: &[u8], reference: &[u8]) -> Option<Vec<u8>> {
         out.extend_from_slice(b"//");
         out.extend_from_slice(a);
     }
-    out.extend_from_slice(&path);
+    out.extend_from_slice(&without_authority_ambiguity(path, authority.is_some()));
     if let Some(q) = query {
         out.push(b'?');
         out.extend_from_slice(q);
