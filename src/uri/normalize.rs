@@ -20,6 +20,12 @@ use crate::schemes::Registry;
 /// ```
 pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
     let uri = Uri::parse(text);
+    let stray_percent = memchr::memchr_iter(b'%', text)
+        .any(|i| text.get(i + 1..i + 3).and_then(hex_pair).is_none());
+    let plain = Pct {
+        lower: false,
+        decode: !stray_percent,
+    };
     let mut out = Vec::with_capacity(text.len());
     let scheme = uri.get(Component::Scheme);
     if let Some(s) = scheme {
@@ -29,7 +35,7 @@ pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
     if uri.span(Component::Authority).is_some() {
         out.extend_from_slice(b"//");
         if let Some(ui) = uri.get(Component::Userinfo) {
-            percent_normalized(ui, false, &mut out);
+            percent_normalized(ui, plain, &mut out);
             out.push(b'@');
         }
         let host = uri.get(Component::Host).unwrap_or_default();
@@ -37,7 +43,7 @@ pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
             uri.host_kind(),
             HostKind::RegName | HostKind::Ipv6 | HostKind::IpvFuture
         );
-        percent_normalized(host, lower, &mut out);
+        percent_normalized(host, Pct { lower, ..plain }, &mut out);
         if let Some(port) = uri.get(Component::Port) {
             let default = scheme
                 .and_then(|s| registry.get_bytes(s))
@@ -51,7 +57,7 @@ pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
     }
     let path = uri.get(Component::Path).unwrap_or_default();
     let mut norm_path = Vec::with_capacity(path.len());
-    percent_normalized(path, false, &mut norm_path);
+    percent_normalized(path, plain, &mut norm_path);
     let has_authority = uri.span(Component::Authority).is_some();
     if has_authority && norm_path.is_empty() {
         out.push(b'/');
@@ -65,26 +71,39 @@ pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
     }
     if let Some(q) = uri.get(Component::Query) {
         out.push(b'?');
-        percent_normalized(q, false, &mut out);
+        percent_normalized(q, plain, &mut out);
     }
     if let Some(f) = uri.get(Component::Fragment) {
         out.push(b'#');
-        percent_normalized(f, false, &mut out);
+        percent_normalized(f, plain, &mut out);
     }
     out
 }
 
-/// Copies `s`, upper-casing the hex digits of percent-encodings and decoding
-/// those of unreserved characters; with `lower`, other ASCII letters are
-/// lower-cased (the host, s6.2.2.1).
-fn percent_normalized(s: &[u8], lower: bool, out: &mut Vec<u8>) {
+/// How to normalize the text of a component.
+#[derive(Clone, Copy)]
+struct Pct {
+    /// Lower-case ASCII letters outside percent-encodings (the host).
+    lower: bool,
+    /// Decode percent-encoded unreserved characters (s6.2.2.2). Off when the
+    /// URI holds a `%` that starts no triplet: decoding next to it could
+    /// make a new triplet (`%3%39` would become `%39`), and normalizing
+    /// again would change the URI again.
+    decode: bool,
+}
+
+/// Copies `s`, upper-casing the hex digits of percent-encodings and, as
+/// `how` says, decoding those of unreserved characters and lower-casing the
+/// rest (s6.2.2.1, s6.2.2.2).
+fn percent_normalized(s: &[u8], how: Pct, out: &mut Vec<u8>) {
+    let lower = how.lower;
     let mut i = 0;
     while i < s.len() {
         let b = s[i];
         if b == b'%'
             && let Some(v) = s.get(i + 1..i + 3).and_then(hex_pair)
         {
-            if is_unreserved(v) {
+            if how.decode && is_unreserved(v) {
                 out.push(if lower { v.to_ascii_lowercase() } else { v });
             } else {
                 out.push(b'%');

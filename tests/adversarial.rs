@@ -1,0 +1,296 @@
+//! Hostile input stays linear in time and flat in memory. Each case is timed
+//! against plain prose of the same size, scanned and checked the same way in
+//! the same run; the bound is generous (quadratic behaviour on these sizes
+//! is thousands of times slower, not a few).
+
+use std::io::{self, Read};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use urilint::rules::Linter;
+use urilint::scan::Scanner;
+
+/// `prefix`, then `body` repeated to `len` bytes, then `suffix`: generated
+/// as it is read, never held.
+struct Gen {
+    parts: [(Vec<u8>, u64); 3],
+    at: usize,
+    pos: u64,
+}
+
+impl Gen {
+    fn new(prefix: &[u8], body: &[u8], len: u64, suffix: &[u8]) -> Gen {
+        Gen {
+            parts: [
+                (prefix.to_vec(), prefix.len() as u64),
+                (body.to_vec(), len),
+                (suffix.to_vec(), suffix.len() as u64),
+            ],
+            at: 0,
+            pos: 0,
+        }
+    }
+}
+
+impl Read for Gen {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at < 3 && self.pos >= self.parts[self.at].1 {
+            self.at += 1;
+            self.pos = 0;
+        }
+        if self.at == 3 {
+            return Ok(0);
+        }
+        let (pattern, len) = &self.parts[self.at];
+        let mut n = 0;
+        while n < buf.len() && self.pos < *len {
+            let i = (self.pos % pattern.len() as u64) as usize;
+            let k = (pattern.len() - i)
+                .min(buf.len() - n)
+                .min((*len - self.pos) as usize);
+            buf[n..n + k].copy_from_slice(&pattern[i..i + k]);
+            n += k;
+            self.pos += k as u64;
+        }
+        Ok(n)
+    }
+}
+
+const PROSE: &[u8] = b"The generic syntax (see http://www.example.com/a_(b) and <mailto:a@example.org>) \
+    is described in \"https://www.rfc-editor.org/rfc/rfc3986\"; Note: at 12:30, call tel:+1-555-0100.\n";
+
+/// Scans and checks what `input` yields; the time it took.
+fn run(input: impl Read) -> Duration {
+    let linter = Linter::new();
+    let start = Instant::now();
+    let mut diagnostics = 0;
+    for f in Scanner::new().scan_reader(input) {
+        diagnostics += linter.check(&f.unwrap()).len();
+    }
+    std::hint::black_box(diagnostics);
+    start.elapsed()
+}
+
+/// Asserts that `case` takes at most `bound` times as long as prose of the
+/// same size. (Prose over 16 MB is timed on 16 MB and scaled: its cost per
+/// byte does not change, and CI runs these tests unoptimized.)
+fn linear(name: &str, case: impl Fn() -> Gen, size: u64, bound: u32) {
+    let sample = size.min(16 * MB);
+    let plain = run(Gen::new(b"", PROSE, sample, b"")).mul_f64(size as f64 / sample as f64);
+    let hostile = run(case());
+    let ratio = hostile.as_secs_f64() / plain.as_secs_f64();
+    eprintln!("{name}: {ratio:.2}x prose of the same size ({hostile:?} against {plain:?})");
+    assert!(
+        hostile <= plain * bound + Duration::from_millis(200),
+        "{name}: {ratio:.1}x prose"
+    );
+}
+
+const MB: u64 = 1 << 20;
+
+#[test]
+fn a_100_mb_line_without_whitespace() {
+    linear(
+        "100 MB line",
+        || Gen::new(b"see http://example.org/", b"abcdefghij", 100 * MB, b" end"),
+        100 * MB,
+        10,
+    );
+}
+
+#[test]
+fn a_million_angle_brackets_and_repeated_url_prefixes() {
+    linear(
+        "16M '<'",
+        || Gen::new(b"", b"<", 16 * MB, b"http://example.org/"),
+        16 * MB,
+        10,
+    );
+    linear(
+        "'<URL:' repeated",
+        || Gen::new(b"", b"<URL:", 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+    linear(
+        "'<URL:http:' repeated",
+        || Gen::new(b"", b"<URL:http://", 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+    linear(
+        "'<http://a ' repeated",
+        || Gen::new(b"", b"<http://a ", 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+}
+
+#[test]
+fn a_10_mb_uri_in_angle_brackets_over_thousands_of_lines() {
+    let line = format!("{}\n", "x".repeat(79));
+    linear(
+        "10 MB angle URI",
+        || Gen::new(b"<http://example.org/", line.as_bytes(), 10 * MB, b">"),
+        10 * MB,
+        10,
+    );
+    let with_colons = format!("{}:{}\n", "x".repeat(40), "y".repeat(38));
+    linear(
+        "10 MB angle URI with colons",
+        || {
+            Gen::new(
+                b"<URL: http://example.org/",
+                with_colons.as_bytes(),
+                10 * MB,
+                b">",
+            )
+        },
+        10 * MB,
+        10,
+    );
+}
+
+#[test]
+fn a_hundred_thousand_nested_parentheses() {
+    let n = 100_000;
+    let open = "(".repeat(n);
+    let close = ")".repeat(n);
+    linear(
+        "(((...http...)))",
+        || {
+            Gen::new(
+                open.as_bytes(),
+                b"http://example.org/(",
+                n as u64,
+                close.as_bytes(),
+            )
+        },
+        8 * MB,
+        10,
+    );
+    linear(
+        "http://x/((((...",
+        || Gen::new(b"http://example.org/", b"(", 8 * MB, b""),
+        8 * MB,
+        10,
+    );
+    linear(
+        "http://x/))))...",
+        || Gen::new(b"http://example.org/", b"()", 8 * MB, b")"),
+        8 * MB,
+        10,
+    );
+}
+
+#[test]
+fn only_colons_nul_bytes_and_schemes_without_uris() {
+    linear(
+        "only ':'",
+        || Gen::new(b"", b":", 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+    linear(
+        "NUL bytes",
+        || Gen::new(b"", b"\0", 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+    linear(
+        "'a:' repeated",
+        || Gen::new(b"", b"a:", 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+    let long_scheme = format!("{}:", "a".repeat(200));
+    linear(
+        "200-letter schemes",
+        || Gen::new(b"", long_scheme.as_bytes(), 16 * MB, b""),
+        16 * MB,
+        10,
+    );
+}
+
+#[test]
+fn invalid_utf8_in_every_position() {
+    let uri = "<http://user:pw@例え.jp:80/a%7e/b?q=1#f> and http://example.org/ü?x";
+    let whole: Vec<_> = Scanner::new().scan(uri.as_bytes()).collect();
+    assert_eq!(whole.len(), 2);
+    for i in 0..=uri.len() {
+        for bad in [
+            &b"\xff"[..],
+            b"\xc3",
+            b"\xe2\x80",
+            b"\xed\xa0\x80",
+            b"\xf4\x90\x80\x80",
+        ] {
+            let mut text = uri.as_bytes()[..i].to_vec();
+            text.extend_from_slice(bad);
+            text.extend_from_slice(&uri.as_bytes()[i..]);
+            let found: Vec<_> = Scanner::new().scan(&text).collect();
+            for n in [1, 3, 7] {
+                let streamed: Vec<_> = Scanner::builder()
+                    .chunk_size(n)
+                    .build()
+                    .scan_reader(&text[..])
+                    .map(Result::unwrap)
+                    .collect();
+                assert_eq!(streamed, found, "at {i}, chunk {n}");
+            }
+            for f in &found {
+                let _ = Linter::new().check(f);
+                assert!(f.end as usize <= text.len());
+            }
+        }
+    }
+}
+
+/// Peak resident memory of the children this process has waited for, in KiB.
+fn children_peak_rss_kib() -> i64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+        usage.ru_maxrss
+    }
+}
+
+/// Runs `urilint ARGS -` on what `input` generates; its exit code.
+fn pipe_through_cli(args: &[&str], input: Gen) -> Option<i32> {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+        .args(args)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut input = input;
+        let _ = io::copy(&mut input, &mut stdin);
+    });
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    status.code()
+}
+
+#[test]
+fn memory_stays_flat_on_long_uris_through_the_cli() {
+    let line = format!("{}\n", "x".repeat(79));
+    for args in [&["extract"][..], &["check", "--format", "jsonl"]] {
+        pipe_through_cli(
+            args,
+            Gen::new(b"see http://example.org/", b"abcdefghij", 100 * MB, b" end"),
+        );
+        pipe_through_cli(
+            args,
+            Gen::new(b"<http://example.org/", line.as_bytes(), 10 * MB, b">"),
+        );
+    }
+    // The largest child of this test binary; no other test in it has any.
+    let peak = children_peak_rss_kib();
+    eprintln!("peak RSS of urilint over a 100 MB and a 10 MB URI: {peak} KiB");
+    assert!(peak < 64 * 1024, "{peak} KiB");
+}
