@@ -12,11 +12,11 @@ fn main() -> ExitCode {
         Ok(cli::Status::SomeInputsFailed) => ExitCode::from(2),
         Err(cli::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(cli::Failure::Io(e)) => {
-            eprintln!("urilint: error writing output: {e}");
+            cli::say(format!("error writing output: {e}"));
             ExitCode::from(2)
         }
         Err(cli::Failure::Usage(message)) => {
-            eprintln!("urilint: {message}");
+            cli::say(message);
             ExitCode::from(2)
         }
     }

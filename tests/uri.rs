@@ -413,6 +413,8 @@ fn normalization_examples() {
         // make a new triplet; such URIs only get their case normalized.
         ("http://a%3%39bC/%7e", "http://a%3%39bc/%7E"),
         ("http://a/%%41B", "http://a/%%41B"),
+        // ... and a stray `%` that `..` removes does not count.
+        ("http://h/x%c%a/../a%39b", "http://h/a9b"),
     ];
     for (input, want) in cases {
         let got = normalize(input.as_bytes(), reg);

@@ -80,7 +80,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                     if !checked.warnings.is_empty() {
                         out.flush()?;
                         for w in &checked.warnings {
-                            eprintln!("urilint: {w}");
+                            super::say(w);
                         }
                     }
                     checked.records
@@ -88,13 +88,13 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                 Ok(Ok(None)) => return Ok(()),
                 Ok(Err(message)) => {
                     out.flush()?;
-                    eprintln!("urilint: {message}");
+                    super::say(message);
                     failed = true;
                     return Ok(());
                 }
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("urilint: {e}");
+                    super::say(e);
                     failed = true;
                     return Ok(());
                 }
@@ -125,11 +125,11 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     if let Some(path) = &args.write_baseline {
         std::fs::write(path, recorded.to_json())
             .map_err(|e| usage(format!("{}: {e}", path.display())))?;
-        eprintln!(
-            "urilint: wrote {} findings to {}",
+        super::say(format!(
+            "wrote {} findings to {}",
             recorded.len(),
             path.display()
-        );
+        ));
         return Ok(if failed {
             Status::SomeInputsFailed
         } else {
@@ -213,6 +213,7 @@ fn check_input(
         Some(file) => Box::new(Tee {
             inner: reader,
             copy: file.try_clone().map_err(with_name)?,
+            left: SPOOL_LIMIT,
         }),
         None => reader,
     };
@@ -237,6 +238,9 @@ fn check_input(
             (None, Input::Stdin) => unreachable!("stdin is spooled"),
         };
         for (record, finding) in &mut found {
+            if matches!(input, Input::Stdin) && finding.end + 1024 > SPOOL_LIMIT {
+                continue;
+            }
             let text =
                 read_lines(&mut source, finding.line_start, finding.end).map_err(with_name)?;
             record.snippet = Some(Snippet::new(&text, finding, record.span, show_secrets));
@@ -263,12 +267,20 @@ fn read_lines(file: &mut File, from: u64, to: u64) -> io::Result<Vec<u8>> {
 struct Tee<R> {
     inner: R,
     copy: File,
+    /// Bytes left to copy: only the first [`SPOOL_LIMIT`] are kept.
+    left: u64,
 }
+
+/// How much of standard input is kept on disk for snippets; findings past
+/// it are shown without their source line.
+const SPOOL_LIMIT: u64 = 64 * 1024 * 1024;
 
 impl<R: Read> Read for Tee<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.copy.write_all(&buf[..n])?;
+        let keep = (n as u64).min(self.left) as usize;
+        self.copy.write_all(&buf[..keep])?;
+        self.left -= keep as u64;
         Ok(n)
     }
 }

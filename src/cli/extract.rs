@@ -55,7 +55,7 @@ impl<W: Write> Printer<'_, W> {
             Item::Mail(m) => self.print(path, &m.finding, Some(MailContext::of(m))),
             Item::Warning(w) => {
                 self.out.flush()?;
-                eprintln!("urilint: {w}");
+                super::say(w);
                 Ok(())
             }
         }
@@ -213,6 +213,6 @@ fn each_item(
 }
 
 fn report(message: &str, failed: &mut bool) {
-    eprintln!("urilint: {message}");
+    super::say(message);
     *failed = true;
 }

@@ -285,6 +285,13 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// Writes `urilint: MESSAGE` to stderr. A stderr nobody reads any more (a
+/// closed pipe) is not a reason to panic, so write errors are ignored.
+pub fn say(message: impl fmt::Display) {
+    use std::io::Write as _;
+    let _ = writeln!(io::stderr().lock(), "urilint: {message}");
+}
+
 /// A usage failure from any error the user has to fix.
 fn usage(e: impl fmt::Display) -> Failure {
     Failure::Usage(e.to_string())

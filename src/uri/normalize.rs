@@ -19,12 +19,28 @@ use crate::schemes::Registry;
 /// assert_eq!(normalize(b"https://example.com", reg), b"https://example.com/");
 /// ```
 pub fn normalize(text: &[u8], registry: &Registry) -> Vec<u8> {
+    // Decoding unreserved characters next to a `%` that starts no triplet
+    // could make a new triplet (`%3%39` would become `%39`), so a URI whose
+    // normal form keeps such a `%` only gets its case and segments
+    // normalized. Decided on that form, not on the input: a stray `%` in a
+    // segment that `..` removes does not count. Decoding only adds dot
+    // segments, so it can only remove more, never bring a stray back, and
+    // either result normalizes to itself.
+    let kept = normalize_pass(text, registry, false);
+    let stray = memchr::memchr_iter(b'%', &kept)
+        .any(|i| kept.get(i + 1..i + 3).and_then(hex_pair).is_none());
+    if stray {
+        kept
+    } else {
+        normalize_pass(text, registry, true)
+    }
+}
+
+fn normalize_pass(text: &[u8], registry: &Registry, decode: bool) -> Vec<u8> {
     let uri = Uri::parse(text);
-    let stray_percent = memchr::memchr_iter(b'%', text)
-        .any(|i| text.get(i + 1..i + 3).and_then(hex_pair).is_none());
     let plain = Pct {
         lower: false,
-        decode: !stray_percent,
+        decode,
     };
     let mut out = Vec::with_capacity(text.len());
     let scheme = uri.get(Component::Scheme);
