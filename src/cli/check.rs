@@ -1,17 +1,85 @@
 //! `urilint check`: lint the URIs in files, trees and standard input.
+//!
+//! Records are written as they become final, so a single input of any size
+//! (a 4 GB stream on stdin) is checked in bounded memory. With several
+//! inputs, each file's records wait for the files before it, for output in
+//! path order.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
 use urilint::baseline::{Baseline, Key};
 use urilint::mail::{InputKind, MailEvent, MailEvents};
-use urilint::report::{self, Format, MailContext, Record, Snippet, Style};
+use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style};
 use urilint::rules::{Linter, Severity};
-use urilint::scan::Scanner;
+use urilint::scan::{Finding, Scanner};
 use urilint::suppress::DirectiveReader;
 use urilint::walk::{self, Input};
 
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, InputArg, Status, usage};
+
+/// Where records go: the baseline (read or written), the counts for the
+/// summary and the exit code, and the output.
+struct Sink<W: Write> {
+    emitter: Emitter<W>,
+    baseline: Option<Baseline>,
+    /// `--write-baseline`: records are collected here instead of shown.
+    recording: Option<Baseline>,
+    /// Shown records by severity.
+    counts: [usize; 3],
+}
+
+impl<W: Write> Sink<W> {
+    fn record(&mut self, r: Record) -> io::Result<()> {
+        let key = || Key {
+            path: r.path.clone(),
+            rule: r.rule.clone(),
+            uri: r.key_uri.clone(),
+        };
+        if let Some(recording) = &mut self.recording {
+            recording.add(key());
+            return Ok(());
+        }
+        if self.baseline.as_mut().is_some_and(|b| b.take(&key())) {
+            return Ok(());
+        }
+        self.counts[r.severity as usize] += 1;
+        self.emitter.emit(&r)
+    }
+
+    /// A line for stderr, after what stdout has so far.
+    fn say(&mut self, message: impl std::fmt::Display) -> io::Result<()> {
+        self.emitter.get_mut().flush()?;
+        super::say(message);
+        Ok(())
+    }
+
+    /// The most severe record shown.
+    fn worst(&self) -> Option<Severity> {
+        [Severity::Error, Severity::Warning, Severity::Note]
+            .into_iter()
+            .find(|&s| self.counts[s as usize] > 0)
+    }
+}
+
+/// Why an input was not checked to its end.
+enum Stop {
+    /// Reading it failed: a message for stderr.
+    Input(String),
+    /// Writing output failed.
+    Output(io::Error),
+}
+
+/// How to check an input.
+struct Checker<'a> {
+    mode: InputArg,
+    scanner: &'a Scanner,
+    linter: &'a Linter,
+    /// Attach source lines (human output).
+    snippets: bool,
+    show_secrets: bool,
+}
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
@@ -30,7 +98,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         .or(config.fail_on)
         .unwrap_or(Severity::Warning);
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
-    let mut baseline = match &args.baseline {
+    let baseline = match &args.baseline {
         Some(path) => Some(Baseline::load(path).map_err(usage)?),
         None => None,
     };
@@ -48,81 +116,80 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    let style = Style { color };
-    // json and sarif are one document: they wait for every record.
-    let streaming = matches!(format, Format::Human | Format::Jsonl | Format::Github);
-
-    let scanner = Scanner::new();
     let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut kept: Vec<Record> = Vec::new();
-    let mut shown: Vec<Severity> = Vec::new();
-    let mut recorded = Baseline::default();
+    let mut sink = Sink {
+        emitter: Emitter::new(BufWriter::new(stdout.lock()), format, Style { color }),
+        baseline,
+        recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
+        counts: [0; 3],
+    };
+    let scanner = Scanner::new();
+    let checker = Checker {
+        mode: args.input,
+        scanner: &scanner,
+        linter: &linter,
+        snippets: format == Format::Human && args.write_baseline.is_none(),
+        show_secrets: args.show_secrets,
+    };
     let mut failed = false;
-    let snippets = format == Format::Human && args.write_baseline.is_none();
-    let inputs = walk::inputs(&args.paths, &options);
-    super::for_each_input(
-        inputs,
-        args.walk.threads,
-        |input| {
-            check_input(
-                input,
-                args.input,
-                &scanner,
-                &linter,
-                snippets,
-                args.show_secrets,
-            )
-        },
-        |result| {
-            let records = match result {
-                Ok(Ok(Some(checked))) => {
-                    if !checked.warnings.is_empty() {
-                        out.flush()?;
-                        for w in &checked.warnings {
-                            super::say(w);
-                        }
-                    }
-                    checked.records
-                }
-                Ok(Ok(None)) => return Ok(()),
-                Ok(Err(message)) => {
-                    out.flush()?;
-                    super::say(message);
-                    failed = true;
-                    return Ok(());
-                }
-                Err(e) => {
-                    out.flush()?;
-                    super::say(e);
-                    failed = true;
-                    return Ok(());
-                }
-            };
-            let mut new = Vec::with_capacity(records.len());
-            for r in records {
-                let key = Key {
-                    path: r.path.clone(),
-                    rule: r.rule.clone(),
-                    uri: r.key_uri.clone(),
-                };
-                if args.write_baseline.is_some() {
-                    recorded.add(key);
-                } else if !baseline.as_mut().is_some_and(|b| b.take(&key)) {
-                    new.push(r);
-                }
-            }
-            shown.extend(new.iter().map(|r| r.severity));
-            if streaming {
-                report::write(&mut out, format, &new, style)?;
-            } else {
-                kept.extend(new);
-            }
-            Ok(())
-        },
-    )?;
+    let mut inputs = walk::inputs(&args.paths, &options);
 
-    if let Some(path) = &args.write_baseline {
+    if let [Ok(input)] = inputs.as_mut_slice() {
+        // One input: records go out as they are found.
+        let mut warnings = Vec::new();
+        let result = checker.check(input, &mut |r| sink.record(r), &mut |w| warnings.push(w));
+        for w in warnings {
+            sink.say(w)?;
+        }
+        match result {
+            Ok(()) => {}
+            Err(Stop::Output(e)) => return Err(e.into()),
+            Err(Stop::Input(message)) => {
+                sink.say(message)?;
+                failed = true;
+            }
+        }
+    } else {
+        super::for_each_input(
+            inputs,
+            args.walk.threads,
+            |input| {
+                let (mut records, mut warnings) = (Vec::new(), Vec::new());
+                let result = checker.check(
+                    input,
+                    &mut |r| {
+                        records.push(r);
+                        Ok(())
+                    },
+                    &mut |w| warnings.push(w),
+                );
+                let error = match result {
+                    Err(Stop::Input(message)) => Some(message),
+                    _ => None, // collecting cannot fail to write
+                };
+                (records, warnings, error)
+            },
+            |result| {
+                let (records, warnings, error) = match result {
+                    Ok(checked) => checked,
+                    Err(e) => (Vec::new(), Vec::new(), Some(e.to_string())),
+                };
+                for w in warnings {
+                    sink.say(w)?;
+                }
+                for r in records {
+                    sink.record(r)?;
+                }
+                if let Some(message) = error {
+                    sink.say(message)?;
+                    failed = true;
+                }
+                Ok(())
+            },
+        )?;
+    }
+
+    if let (Some(path), Some(recorded)) = (&args.write_baseline, &sink.recording) {
         std::fs::write(path, recorded.to_json())
             .map_err(|e| usage(format!("{}: {e}", path.display())))?;
         super::say(format!(
@@ -136,121 +203,122 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             Status::Clean
         });
     }
-    if !streaming {
-        report::write(&mut out, format, &kept, style)?;
-    }
+    let (counts, worst) = (sink.counts, sink.worst());
+    let mut out = sink.emitter.finish()?;
     if format == Format::Human
         && !args.quiet
-        && let Some(summary) = report::summary_of(&shown)
+        && let Some(summary) = report::summary_of_counts(counts)
     {
         writeln!(out, "{summary}")?;
     }
     out.flush()?;
     Ok(if failed {
         Status::SomeInputsFailed
-    } else if shown.iter().any(|&s| s >= fail_on) {
+    } else if worst.is_some_and(|s| s >= fail_on) {
         Status::Found
     } else {
         Status::Clean
     })
 }
 
-/// What checking one input gave.
-struct Checked {
-    records: Vec<Record>,
-    /// Mail that could not be decoded (and was scanned raw).
-    warnings: Vec<String>,
-}
+/// Records that wait for the rest of their line (a suppression comment may
+/// follow the URI) are released at the latest when this many wait.
+const MAX_PENDING: usize = 4096;
 
-/// Checks one input; `Ok(None)` for a binary file skipped in a walk.
-/// Suppression comments are gathered while the scanner reads. With
-/// `snippets`, each record gets its source line, read back from the file
-/// (standard input is spooled to an unnamed temporary file for that), so no
-/// input is ever held in memory whole.
-fn check_input(
-    input: &Input,
-    mode: InputArg,
-    scanner: &Scanner,
-    linter: &Linter,
-    snippets: bool,
-    show_secrets: bool,
-) -> Result<Option<Checked>, String> {
-    let name = input.display_name();
-    let Some((kind, reader)) = super::open_input(input, mode).map_err(|e| e.to_string())? else {
-        return Ok(None);
-    };
-    let with_name = |e: io::Error| format!("{name}: {e}");
-    if kind != InputKind::Text {
-        // Mail: findings carry their message (SPEC M3); no snippets, since
-        // what was scanned is the decoded text, not the file's.
-        let mut checked = Checked {
-            records: Vec::new(),
-            warnings: Vec::new(),
+impl Checker<'_> {
+    /// Checks one input, handing each final record to `emit` and each mail
+    /// decoding problem to `warn`. A binary file found in a walk is skipped.
+    fn check(
+        &self,
+        input: &Input,
+        emit: &mut dyn FnMut(Record) -> io::Result<()>,
+        warn: &mut dyn FnMut(String),
+    ) -> Result<(), Stop> {
+        let name = input.display_name();
+        let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
+        let opened = super::open_input(input, self.mode).map_err(|e| Stop::Input(e.to_string()))?;
+        let Some((kind, reader)) = opened else {
+            return Ok(());
         };
-        for event in MailEvents::new(BufReader::new(reader), kind, scanner.clone()) {
-            match event.map_err(with_name)? {
-                MailEvent::Found(m) => {
-                    for d in linter.check(&m.finding) {
-                        let mut record = Record::new(&name, &m.finding, d, show_secrets);
-                        record.mail = Some(MailContext::of(&m));
-                        checked.records.push(record);
+        if kind != InputKind::Text {
+            // Mail: findings carry their message (SPEC M3); no snippets,
+            // since what was scanned is the decoded text, not the file's.
+            for event in MailEvents::new(BufReader::new(reader), kind, self.scanner.clone()) {
+                match event.map_err(fail)? {
+                    MailEvent::Found(m) => {
+                        for d in self.linter.check(&m.finding) {
+                            let mut record = Record::new(&name, &m.finding, d, self.show_secrets);
+                            record.mail = Some(MailContext::of(&m));
+                            emit(record).map_err(Stop::Output)?;
+                        }
+                    }
+                    MailEvent::Warning { line, info, text } => {
+                        warn(super::mail_warning(&name, line, &info, &text))
                     }
                 }
-                MailEvent::Warning { line, info, text } => {
-                    checked
-                        .warnings
-                        .push(super::mail_warning(&name, line, &info, &text));
-                }
             }
+            return Ok(());
         }
-        return Ok(Some(checked));
-    }
-    let mut spool = match (snippets, input) {
-        (true, Input::Stdin) => Some(tempfile::tempfile().map_err(with_name)?),
-        _ => None,
-    };
-    let reader: Box<dyn Read> = match spool.as_ref() {
-        Some(file) => Box::new(Tee {
-            inner: reader,
-            copy: file.try_clone().map_err(with_name)?,
-            left: SPOOL_LIMIT,
-        }),
-        None => reader,
-    };
-    let mut found = Vec::new();
-    let mut scan = scanner.scan_reader(DirectiveReader::new(reader));
-    for finding in scan.by_ref() {
-        let finding = finding.map_err(with_name)?;
-        for d in linter.check(&finding) {
-            found.push((
-                Record::new(&name, &finding, d, show_secrets),
-                finding.clone(),
-            ));
-        }
-    }
-    // A directive may follow its URI on the line: apply them at the end.
-    let directives = scan.into_reader().into_directives();
-    found.retain(|(r, _)| !directives.suppresses(r.line, &r.rule));
-    if snippets && !found.is_empty() {
-        let mut source = match (spool.take(), input) {
-            (Some(file), _) => file,
-            (None, Input::File { path, .. }) => File::open(path).map_err(with_name)?,
-            (None, Input::Stdin) => unreachable!("stdin is spooled"),
+
+        // Snippets read the source back by offset: the file itself, or the
+        // first SPOOL_LIMIT bytes of standard input kept in a temporary file.
+        let mut source = match (self.snippets, input) {
+            (false, _) => None,
+            (true, Input::Stdin) => Some(tempfile::tempfile().map_err(fail)?),
+            (true, Input::File { path, .. }) => Some(File::open(path).map_err(fail)?),
         };
-        for (record, finding) in &mut found {
-            if matches!(input, Input::Stdin) && finding.end + 1024 > SPOOL_LIMIT {
-                continue;
+        let reader: Box<dyn Read> = match (&source, input) {
+            (Some(spool), Input::Stdin) => Box::new(Tee {
+                inner: reader,
+                copy: spool.try_clone().map_err(fail)?,
+                left: SPOOL_LIMIT,
+            }),
+            _ => reader,
+        };
+        let spooled = matches!(input, Input::Stdin);
+        let mut release = |record: Record,
+                           finding: &Finding,
+                           directives: &dyn Fn(u64, &str) -> bool| {
+            if directives(record.line, &record.rule) {
+                return Ok(());
             }
-            let text =
-                read_lines(&mut source, finding.line_start, finding.end).map_err(with_name)?;
-            record.snippet = Some(Snippet::new(&text, finding, record.span, show_secrets));
+            let mut record = record;
+            if let Some(file) = source.as_mut()
+                && !(spooled && finding.end + 1024 > SPOOL_LIMIT)
+            {
+                let text = read_lines(file, finding.line_start, finding.end).map_err(fail)?;
+                record.snippet = Some(Snippet::new(&text, finding, record.span, self.show_secrets));
+            }
+            emit(record).map_err(Stop::Output)
+        };
+
+        let mut pending: VecDeque<(Record, Finding)> = VecDeque::new();
+        let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
+        while let Some(finding) = scan.next() {
+            let finding = finding.map_err(fail)?;
+            for d in self.linter.check(&finding) {
+                pending.push_back((
+                    Record::new(&name, &finding, d, self.show_secrets),
+                    finding.clone(),
+                ));
+            }
+            // A record is final once its line has been read to the end: the
+            // comments that can silence it are known.
+            let directives = scan.reader();
+            while let Some((r, _)) = pending.front() {
+                if r.line > directives.lines_done() && pending.len() <= MAX_PENDING {
+                    break;
+                }
+                let (r, f) = pending.pop_front().expect("a front");
+                release(r, &f, &|line, rule| directives.suppresses(line, rule))?;
+            }
         }
+        let directives = scan.into_reader().into_directives();
+        for (r, f) in pending {
+            release(r, &f, &|line, rule| directives.suppresses(line, rule))?;
+        }
+        Ok(())
     }
-    let records = found.into_iter().map(|(r, _)| r).collect();
-    Ok(Some(Checked {
-        records,
-        warnings: Vec::new(),
-    }))
 }
 
 /// Bytes `from..to` of the source and the rest of the last line, up to a
@@ -263,17 +331,17 @@ fn read_lines(file: &mut File, from: u64, to: u64) -> io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// Copies what it reads into a file.
-struct Tee<R> {
-    inner: R,
-    copy: File,
-    /// Bytes left to copy: only the first [`SPOOL_LIMIT`] are kept.
-    left: u64,
-}
-
 /// How much of standard input is kept on disk for snippets; findings past
 /// it are shown without their source line.
 const SPOOL_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// Copies what it reads into a file, up to a limit.
+struct Tee<R> {
+    inner: R,
+    copy: File,
+    /// Bytes left to copy.
+    left: u64,
+}
 
 impl<R: Read> Read for Tee<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {

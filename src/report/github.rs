@@ -6,26 +6,24 @@ use std::io::{self, Write};
 use super::Record;
 use crate::rules::Severity;
 
-pub(super) fn write(out: &mut impl Write, records: &[Record]) -> io::Result<()> {
-    for r in records {
-        let level = match r.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "notice",
-        };
-        writeln!(
-            out,
-            "::{level} file={},line={},col={},title={}::{}",
-            property(&r.path),
-            r.line,
-            r.column,
-            property(&format!("urilint {}", r.rule)),
-            data(&match &r.mail {
-                Some(mail) => format!("{} ({}, in {})", r.message, r.uri, mail.describe()),
-                None => format!("{} ({})", r.message, r.uri),
-            }),
-        )?;
-    }
+pub(super) fn write(out: &mut impl Write, r: &Record) -> io::Result<()> {
+    let level = match r.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "notice",
+    };
+    writeln!(
+        out,
+        "::{level} file={},line={},col={},title={}::{}",
+        property(&r.path),
+        r.line,
+        r.column,
+        property(&format!("urilint {}", r.rule)),
+        data(&match &r.mail {
+            Some(mail) => format!("{} ({}, in {})", r.message, r.uri, mail.describe()),
+            None => format!("{} ({})", r.message, r.uri),
+        }),
+    )?;
     Ok(())
 }
 

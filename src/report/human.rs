@@ -33,45 +33,43 @@ fn severity_style(s: Severity) -> Ansi {
     }
 }
 
-pub(super) fn write(out: &mut impl Write, records: &[Record], style: Style) -> io::Result<()> {
+pub(super) fn write(out: &mut impl Write, r: &Record, style: Style) -> io::Result<()> {
     let bold = Ansi::new().effects(Effects::BOLD);
     let gutter = AnsiColor::Blue.on_default().effects(Effects::BOLD);
-    for r in records {
-        let sev = severity_style(r.severity);
-        writeln!(
-            out,
-            "{}: {} {}",
-            style.paint(bold, &format!("{}:{}:{}", r.path, r.line, r.column)),
-            style.paint(sev, &format!("{}[{}]", r.severity, r.rule)),
-            r.message
-        )?;
-        if let Some(mail) = &r.mail {
-            let subject = mail
-                .subject
-                .as_deref()
-                .map(|s| format!(" \"{s}\""))
-                .unwrap_or_default();
-            let note = format!(
-                "in {}{subject}, {} line {}",
-                mail.describe(),
-                mail.part,
-                mail.part_line
-            );
-            writeln!(out, "  {} {note}", style.paint(gutter, "="))?;
-        }
-        let Some(sn) = &r.snippet else { continue };
-        let num = sn.line.to_string();
-        let pad = " ".repeat(num.len());
-        let bar = style.paint(gutter, "|");
-        writeln!(out, "{pad} {bar}")?;
-        writeln!(out, "{} {bar} {}", style.paint(gutter, &num), sn.text)?;
-        let more = match sn.more_lines {
-            0 => String::new(),
-            1 => " (continues on the next line)".to_string(),
-            n => format!(" (continues over {n} more lines)"),
-        };
-        let marks = style.paint(sev, &"^".repeat(sn.width));
-        writeln!(out, "{pad} {bar} {}{marks}{more}", " ".repeat(sn.before))?;
+    let sev = severity_style(r.severity);
+    writeln!(
+        out,
+        "{}: {} {}",
+        style.paint(bold, &format!("{}:{}:{}", r.path, r.line, r.column)),
+        style.paint(sev, &format!("{}[{}]", r.severity, r.rule)),
+        r.message
+    )?;
+    if let Some(mail) = &r.mail {
+        let subject = mail
+            .subject
+            .as_deref()
+            .map(|s| format!(" \"{s}\""))
+            .unwrap_or_default();
+        let note = format!(
+            "in {}{subject}, {} line {}",
+            mail.describe(),
+            mail.part,
+            mail.part_line
+        );
+        writeln!(out, "  {} {note}", style.paint(gutter, "="))?;
     }
+    let Some(sn) = &r.snippet else { return Ok(()) };
+    let num = sn.line.to_string();
+    let pad = " ".repeat(num.len());
+    let bar = style.paint(gutter, "|");
+    writeln!(out, "{pad} {bar}")?;
+    writeln!(out, "{} {bar} {}", style.paint(gutter, &num), sn.text)?;
+    let more = match sn.more_lines {
+        0 => String::new(),
+        1 => " (continues on the next line)".to_string(),
+        n => format!(" (continues over {n} more lines)"),
+    };
+    let marks = style.paint(sev, &"^".repeat(sn.width));
+    writeln!(out, "{pad} {bar} {}{marks}{more}", " ".repeat(sn.before))?;
     Ok(())
 }

@@ -309,6 +309,69 @@ fn raw_index(raw: &[u8], i: usize, rejoined: bool) -> usize {
     raw.len()
 }
 
+/// Writes records as they come, in one format, holding none of them: json
+/// and sarif are single documents, written around the records.
+pub struct Emitter<W: Write> {
+    out: W,
+    format: Format,
+    style: Style,
+    count: usize,
+    sarif: sarif::Sarif,
+}
+
+impl<W: Write> Emitter<W> {
+    /// An emitter writing to `out`. `style` applies to `human` only.
+    pub fn new(out: W, format: Format, style: Style) -> Emitter<W> {
+        Emitter {
+            out,
+            format,
+            style,
+            count: 0,
+            sarif: sarif::Sarif::new(),
+        }
+    }
+
+    /// Writes one record.
+    pub fn emit(&mut self, r: &Record) -> io::Result<()> {
+        let out = &mut self.out;
+        match self.format {
+            Format::Human => human::write(out, r, self.style)?,
+            Format::Github => github::write(out, r)?,
+            Format::Jsonl => {
+                serde_json::to_writer(&mut *out, r)?;
+                out.write_all(b"\n")?;
+            }
+            Format::Json => {
+                out.write_all(if self.count == 0 { b"[\n" } else { b",\n" })?;
+                let text = serde_json::to_string_pretty(r).expect("serializable");
+                for (i, line) in text.lines().enumerate() {
+                    out.write_all(if i == 0 { b"  " } else { b"\n  " })?;
+                    out.write_all(line.as_bytes())?;
+                }
+            }
+            Format::Sarif => self.sarif.record(out, r)?,
+        }
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Closes the document; the writer back.
+    pub fn finish(mut self) -> io::Result<W> {
+        match self.format {
+            Format::Json if self.count == 0 => self.out.write_all(b"[]\n")?,
+            Format::Json => self.out.write_all(b"\n]\n")?,
+            Format::Sarif => self.sarif.finish(&mut self.out)?,
+            _ => {}
+        }
+        Ok(self.out)
+    }
+
+    /// The writer, for what goes between records (a flush before stderr).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+}
+
 /// Writes `records` in `format`. `style` applies to `human` only.
 pub fn write(
     out: &mut impl Write,
@@ -316,22 +379,11 @@ pub fn write(
     records: &[Record],
     style: Style,
 ) -> io::Result<()> {
-    match format {
-        Format::Human => human::write(out, records, style),
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, records)?;
-            out.write_all(b"\n")
-        }
-        Format::Jsonl => {
-            for r in records {
-                serde_json::to_writer(&mut *out, r)?;
-                out.write_all(b"\n")?;
-            }
-            Ok(())
-        }
-        Format::Sarif => sarif::write(out, records),
-        Format::Github => github::write(out, records),
+    let mut e = Emitter::new(out, format, style);
+    for r in records {
+        e.emit(r)?;
     }
+    e.finish().map(|_| ())
 }
 
 /// `Found 3 problems (1 error, 1 warning, 1 note).`, or `None` for none.
@@ -341,10 +393,21 @@ pub fn summary(records: &[Record]) -> Option<String> {
 
 /// [`summary`] from the findings' severities alone.
 pub fn summary_of(severities: &[Severity]) -> Option<String> {
-    if severities.is_empty() {
+    let count = |s| severities.iter().filter(|&&x| x == s).count();
+    summary_of_counts([
+        count(Severity::Note),
+        count(Severity::Warning),
+        count(Severity::Error),
+    ])
+}
+
+/// [`summary`] from the number of findings of each severity, indexed by
+/// `Severity as usize` (note, warning, error).
+pub fn summary_of_counts(counts: [usize; 3]) -> Option<String> {
+    let total: usize = counts.iter().sum();
+    if total == 0 {
         return None;
     }
-    let count = |s| severities.iter().filter(|&&x| x == s).count();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let parts: Vec<String> = [
         (Severity::Error, "error"),
@@ -352,12 +415,12 @@ pub fn summary_of(severities: &[Severity]) -> Option<String> {
         (Severity::Note, "note"),
     ]
     .into_iter()
-    .filter(|&(s, _)| count(s) > 0)
-    .map(|(s, w)| plural(count(s), w))
+    .filter(|&(s, _)| counts[s as usize] > 0)
+    .map(|(s, w)| plural(counts[s as usize], w))
     .collect();
     Some(format!(
         "Found {} ({}).",
-        plural(severities.len(), "problem"),
+        plural(total, "problem"),
         parts.join(", ")
     ))
 }

@@ -301,6 +301,11 @@ impl<R: Read> ReaderFindings<R> {
         self.reader
     }
 
+    /// The reader, while scanning goes on.
+    pub fn reader(&self) -> &R {
+        &self.reader
+    }
+
     /// Drops what the engine no longer needs, then reads at least a chunk
     /// (or to the end of input), so that a reader returning a few bytes at a
     /// time does not make the engine re-read a long URI for each of them.
