@@ -294,3 +294,47 @@ fn memory_stays_flat_on_long_uris_through_the_cli() {
     eprintln!("peak RSS of urilint over a 100 MB and a 10 MB URI: {peak} KiB");
     assert!(peak < 64 * 1024, "{peak} KiB");
 }
+
+/// `urilint ARGS FILE | head -1`: once the reader has gone, urilint stops
+/// quietly with status 0 (Rust ignores SIGPIPE, and writes that fail with
+/// EPIPE end the run), whatever the format.
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    let mut text = Vec::new();
+    Gen::new(
+        b"",
+        b"see ftp://u:hunter2@ftp.example.org:21/x and http://example.org:8080/y\n",
+        8 * MB,
+        b"",
+    )
+    .read_to_end(&mut text)
+    .unwrap();
+    std::fs::write(&big, text).unwrap();
+    for args in [
+        &["extract"][..],
+        &["extract", "--format", "jsonl"],
+        &["check", "--color", "never"],
+        &["check", "--format", "json"],
+        &["check", "--format", "sarif"],
+        &["check", "--format", "github"],
+    ] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+            .args(args)
+            .arg(&big)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
