@@ -98,32 +98,31 @@ fn a_100_mb_line_without_whitespace() {
     );
 }
 
+/// A case: its name, a prefix, a pattern repeated to 16 MB, a suffix.
+type Repeated = (&'static str, &'static [u8], &'static [u8], &'static [u8]);
+
+const REPEATED: &[Repeated] = &[
+    ("16M '<'", b"", b"<", b"http://example.org/"),
+    ("'<URL:' repeated", b"", b"<URL:", b""),
+    ("'<URL:http:' repeated", b"", b"<URL:http://", b""),
+    ("'<http://a ' repeated", b"", b"<http://a ", b""),
+    ("only ':'", b"", b":", b""),
+    ("NUL bytes", b"", b"\0", b""),
+    ("'a:' repeated", b"", b"a:", b""),
+    ("http://x/((((...", b"http://example.org/", b"(", b""),
+    ("http://x/))))...", b"http://example.org/", b"()", b")"),
+];
+
 #[test]
-fn a_million_angle_brackets_and_repeated_url_prefixes() {
-    linear(
-        "16M '<'",
-        || Gen::new(b"", b"<", 16 * MB, b"http://example.org/"),
-        16 * MB,
-        10,
-    );
-    linear(
-        "'<URL:' repeated",
-        || Gen::new(b"", b"<URL:", 16 * MB, b""),
-        16 * MB,
-        10,
-    );
-    linear(
-        "'<URL:http:' repeated",
-        || Gen::new(b"", b"<URL:http://", 16 * MB, b""),
-        16 * MB,
-        10,
-    );
-    linear(
-        "'<http://a ' repeated",
-        || Gen::new(b"", b"<http://a ", 16 * MB, b""),
-        16 * MB,
-        10,
-    );
+fn a_million_angle_brackets_colons_nuls_and_brackets() {
+    for &(name, prefix, body, suffix) in REPEATED {
+        linear(
+            name,
+            || Gen::new(prefix, body, 16 * MB, suffix),
+            16 * MB,
+            10,
+        );
+    }
 }
 
 #[test]
@@ -152,57 +151,18 @@ fn a_10_mb_uri_in_angle_brackets_over_thousands_of_lines() {
 }
 
 #[test]
-fn a_hundred_thousand_nested_parentheses() {
+fn a_hundred_thousand_nested_parentheses_and_long_schemes() {
     let n = 100_000;
-    let open = "(".repeat(n);
-    let close = ")".repeat(n);
-    linear(
-        "(((...http...)))",
-        || {
-            Gen::new(
-                open.as_bytes(),
-                b"http://example.org/(",
-                n as u64,
-                close.as_bytes(),
-            )
-        },
-        8 * MB,
-        10,
-    );
-    linear(
-        "http://x/((((...",
-        || Gen::new(b"http://example.org/", b"(", 8 * MB, b""),
-        8 * MB,
-        10,
-    );
-    linear(
-        "http://x/))))...",
-        || Gen::new(b"http://example.org/", b"()", 8 * MB, b")"),
-        8 * MB,
-        10,
-    );
-}
-
-#[test]
-fn only_colons_nul_bytes_and_schemes_without_uris() {
-    linear(
-        "only ':'",
-        || Gen::new(b"", b":", 16 * MB, b""),
-        16 * MB,
-        10,
-    );
-    linear(
-        "NUL bytes",
-        || Gen::new(b"", b"\0", 16 * MB, b""),
-        16 * MB,
-        10,
-    );
-    linear(
-        "'a:' repeated",
-        || Gen::new(b"", b"a:", 16 * MB, b""),
-        16 * MB,
-        10,
-    );
+    let (open, close) = ("(".repeat(n), ")".repeat(n));
+    let case = || {
+        Gen::new(
+            open.as_bytes(),
+            b"http://example.org/(",
+            n as u64,
+            close.as_bytes(),
+        )
+    };
+    linear("(((...http...)))", case, 8 * MB, 10);
     let long_scheme = format!("{}:", "a".repeat(200));
     linear(
         "200-letter schemes",
