@@ -7,13 +7,23 @@ use libfuzzer_sys::fuzz_target;
 use urilint::scan::{Delimiter, Finding, MIN_MAX_URI_LEN, Scanner};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&knob, text)) = data.split_first() else { return };
+    let Some((&knob, text)) = data.split_first() else {
+        return;
+    };
     let chunk = usize::from(knob & 0x3f) + 1;
-    let cap = if knob & 0x40 != 0 { MIN_MAX_URI_LEN } else { 64 * 1024 };
+    let cap = if knob & 0x40 != 0 {
+        MIN_MAX_URI_LEN
+    } else {
+        64 * 1024
+    };
     let make = || Scanner::builder().max_uri_len(cap);
     let whole: Vec<Finding> = make().build().scan(text).collect();
-    let streamed: Vec<Finding> =
-        make().chunk_size(chunk).build().scan_reader(text).map(|f| f.expect("memory never fails")).collect();
+    let streamed: Vec<Finding> = make()
+        .chunk_size(chunk)
+        .build()
+        .scan_reader(text)
+        .map(|f| f.expect("memory never fails"))
+        .collect();
     assert_eq!(whole, streamed, "chunk {chunk}, cap {cap}");
     let mut floor = 0;
     for f in &whole {

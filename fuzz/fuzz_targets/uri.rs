@@ -14,7 +14,12 @@ fuzz_target!(|data: &[u8]| {
     let _ = uri.validate();
     let _ = uri.port();
     let once = normalize(data, reg);
-    assert_eq!(normalize(&once, reg), once, "normalize is not idempotent on {:?}", String::from_utf8_lossy(data));
+    assert_eq!(
+        normalize(&once, reg),
+        once,
+        "normalize is not idempotent on {:?}",
+        String::from_utf8_lossy(data)
+    );
     let _ = redact(data);
     if let Some(cut) = data.iter().position(|&b| b == b' ') {
         let _ = resolve(&data[..cut], &data[cut + 1..]);
@@ -22,7 +27,12 @@ fuzz_target!(|data: &[u8]| {
     let linter = Linter::new();
     for f in Scanner::new().scan(data) {
         for d in linter.check(&f) {
-            assert!(d.span.is_none_or(|s| s.start <= s.end && s.end <= f.uri.len()), "{}", d.rule);
+            assert!(
+                d.span
+                    .is_none_or(|s| s.start <= s.end && s.end <= f.uri.len()),
+                "{}",
+                d.rule
+            );
         }
     }
 });
