@@ -32,6 +32,21 @@ pub struct Key {
     pub uri: String,
 }
 
+impl Key {
+    /// The key of a finding of `rule` in `path` for `uri`: the URI is
+    /// normalized (RFC 3986 s6) and its password replaced by `****`, so the
+    /// key is the same whether the URI was shown with its secret or not.
+    pub fn new(path: &str, rule: &str, uri: &[u8]) -> Key {
+        let normal = crate::uri::normalize(uri, crate::schemes::Registry::builtin());
+        let uri = String::from_utf8_lossy(&crate::rules::redact(&normal)).into_owned();
+        Key {
+            path: path.to_string(),
+            rule: rule.to_string(),
+            uri,
+        }
+    }
+}
+
 /// A multiset of keys: a key found twice must be in the baseline twice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Baseline {

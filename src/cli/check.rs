@@ -32,11 +32,8 @@ struct Sink<W: Write> {
 
 impl<W: Write> Sink<W> {
     fn record(&mut self, r: Record) -> io::Result<()> {
-        let key = || Key {
-            path: r.path.clone(),
-            rule: r.rule.clone(),
-            uri: r.key_uri.clone(),
-        };
+        // Only a baseline needs the key (it costs a normalization).
+        let key = || Key::new(&r.path, &r.rule, r.uri.as_bytes());
         if let Some(recording) = &mut self.recording {
             recording.add(key());
             return Ok(());

@@ -15,8 +15,7 @@ use serde::Serialize;
 
 use crate::rules::{Diagnostic, Severity, password_span, redact};
 use crate::scan::{Delimiter, Finding, Flags};
-use crate::schemes::Registry;
-use crate::uri::{Span, Uri, normalize};
+use crate::uri::{Span, Uri};
 
 pub use human::Style;
 
@@ -65,10 +64,6 @@ pub struct Record {
     /// The part of the URI at fault, as a byte range of the URI.
     #[serde(skip)]
     pub span: Option<Span>,
-    /// The URI normalized (RFC 3986 s6) with its password redacted: what a
-    /// baseline knows the finding by.
-    #[serde(skip)]
-    pub key_uri: String,
     /// The message the URI is in, for mail (SPEC M3).
     #[serde(flatten)]
     pub mail: Option<MailContext>,
@@ -144,11 +139,6 @@ impl Record {
             severity: diagnostic.severity,
             message: diagnostic.message,
             span: diagnostic.span,
-            key_uri: String::from_utf8_lossy(&redact(&normalize(
-                &finding.uri,
-                Registry::builtin(),
-            )))
-            .into_owned(),
             uri,
             delimiter: finding.delimiter,
             flags: finding.flags,
@@ -388,17 +378,11 @@ pub fn write(
 
 /// `Found 3 problems (1 error, 1 warning, 1 note).`, or `None` for none.
 pub fn summary(records: &[Record]) -> Option<String> {
-    summary_of(&records.iter().map(|r| r.severity).collect::<Vec<_>>())
-}
-
-/// [`summary`] from the findings' severities alone.
-pub fn summary_of(severities: &[Severity]) -> Option<String> {
-    let count = |s| severities.iter().filter(|&&x| x == s).count();
-    summary_of_counts([
-        count(Severity::Note),
-        count(Severity::Warning),
-        count(Severity::Error),
-    ])
+    let mut counts = [0; 3];
+    for r in records {
+        counts[r.severity as usize] += 1;
+    }
+    summary_of_counts(counts)
 }
 
 /// [`summary`] from the number of findings of each severity, indexed by
