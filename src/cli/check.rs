@@ -17,7 +17,7 @@ use urilint::scan::{Finding, Scanner};
 use urilint::suppress::DirectiveReader;
 use urilint::walk::{self, Input};
 
-use super::{CheckArgs, CheckFormat, ColorArg, Failure, InputArg, Status, usage};
+use super::{CheckArgs, CheckFormat, ColorArg, Failure, InputArg, Status, Stop, usage};
 
 /// Where records go: the baseline (read or written), the counts for the
 /// summary and the exit code, and the output.
@@ -58,14 +58,6 @@ impl<W: Write> Sink<W> {
             .into_iter()
             .find(|&s| self.counts[s as usize] > 0)
     }
-}
-
-/// Why an input was not checked to its end.
-enum Stop {
-    /// Reading it failed: a message for stderr.
-    Input(String),
-    /// Writing output failed.
-    Output(io::Error),
 }
 
 /// How to check an input.

@@ -13,7 +13,7 @@ use urilint::schemes::Registry;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
-use super::{ExtractArgs, ExtractFormat, Failure, Status};
+use super::{ExtractArgs, ExtractFormat, Failure, Status, Stop};
 
 /// A URI found in text, or in a message of a mail archive.
 enum Item {
@@ -171,14 +171,6 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     } else {
         Status::Clean
     })
-}
-
-/// Why an input was not read to its end.
-enum Stop {
-    /// Reading it failed: a message for stderr.
-    Input(String),
-    /// Writing output failed (a closed pipe ends the run quietly).
-    Output(io::Error),
 }
 
 /// Hands each URI of an input to `emit`, reading it as text or as mail.

@@ -271,6 +271,14 @@ pub enum Status {
     SomeInputsFailed,
 }
 
+/// Why an input was not read to its end.
+enum Stop {
+    /// Reading it failed: a message for stderr; the other inputs go on.
+    Input(String),
+    /// Writing output failed (a closed pipe ends the run quietly).
+    Output(io::Error),
+}
+
 /// Why a run could not go on.
 pub enum Failure {
     /// Writing output failed (a closed pipe ends the run quietly).
