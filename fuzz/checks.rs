@@ -3,9 +3,10 @@
 //! file to replay the inputs they found with exactly the same checks.
 
 use urilint::mail::{InputKind, MailEvent, MailEvents, detect};
-use urilint::rules::{Linter, redact};
+use urilint::rules::Linter;
 use urilint::scan::{Delimiter, Finding, MIN_MAX_URI_LEN, Scanner};
 use urilint::schemes::Registry;
+use urilint::secrets::{locate_text, redact};
 use urilint::uri::{Uri, normalize, resolve};
 
 /// The scanner: streaming equals whole-buffer scanning for the chunk size
@@ -56,7 +57,14 @@ pub fn uri(data: &[u8]) {
         "normalize is not idempotent on {:?}",
         String::from_utf8_lossy(data)
     );
-    let _ = redact(data);
+    let _ = redact(data, false);
+    let _ = redact(data, true);
+    for r in locate_text(data, true) {
+        assert!(
+            r.start < r.end && r.end <= data.len(),
+            "secret range {r:?} outside the input"
+        );
+    }
     if let Some(cut) = data.iter().position(|&b| b == b' ') {
         let _ = resolve(&data[..cut], &data[cut + 1..]);
     }

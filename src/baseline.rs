@@ -33,16 +33,18 @@ pub struct Key {
 }
 
 impl Key {
-    /// The key of a finding of `rule` in `path` for `uri`: the URI is
-    /// normalized (RFC 3986 s6) and its password replaced by `****`, so the
-    /// key is the same whether the URI was shown with its secret or not.
-    pub fn new(path: &str, rule: &str, uri: &[u8]) -> Key {
-        let normal = crate::uri::normalize(uri, crate::schemes::Registry::builtin());
-        let uri = String::from_utf8_lossy(&crate::rules::redact(&normal)).into_owned();
+    /// The key of a finding of `rule` in `path` for `uri`: its secrets are
+    /// replaced by `****` first (SPEC section 10; `cut`: the URI was
+    /// truncated), then it is normalized (RFC 3986 s6), so the key is the
+    /// same whether the URI was shown with its secrets or not, and no secret
+    /// is ever stored.
+    pub fn new(path: &str, rule: &str, uri: &[u8], cut: bool) -> Key {
+        let redacted = crate::secrets::redact(uri, cut);
+        let normal = crate::uri::normalize(&redacted, crate::schemes::Registry::builtin());
         Key {
             path: path.to_string(),
             rule: rule.to_string(),
-            uri,
+            uri: String::from_utf8_lossy(&normal).into_owned(),
         }
     }
 }

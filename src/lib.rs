@@ -12,6 +12,7 @@
 //! - [`uri`]: the RFC 3986 model: components, grammar, normalization, resolution.
 //! - [`rules`]: the rule engine and its rules; [`report`]: output formats.
 //! - [`walk`]: the files a list of paths names, in a fixed order.
+//! - [`secrets`]: passwords, tokens and signed URLs, found and redacted.
 //! - [`config`], [`suppress`], [`baseline`]: what a project tells urilint.
 
 //!
@@ -43,6 +44,7 @@ pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod schemes;
+pub mod secrets;
 pub mod suppress;
 pub mod uri;
 pub mod walk;

@@ -72,6 +72,10 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         ("url-prefix", Note),
         // Not in the SPEC's table: SPEC E6's finding for URIs over the cap.
         ("uri-too-long", Warning),
+        // SPEC section 3a and 10: secrets.
+        ("embedded-token", Error),
+        ("secret-in-query", Error),
+        ("secret-in-path", Error),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();

@@ -14,6 +14,7 @@ use urilint::mail::{InputKind, MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::{Finding, Scanner};
+use urilint::secrets::locate_text;
 use urilint::suppress::DirectiveReader;
 use urilint::walk::{self, Input};
 
@@ -33,7 +34,7 @@ struct Sink<W: Write> {
 impl<W: Write> Sink<W> {
     fn record(&mut self, r: Record) -> io::Result<()> {
         // Only a baseline needs the key (it costs a normalization).
-        let key = || Key::new(&r.path, &r.rule, r.uri.as_bytes());
+        let key = || Key::new(&r.path, &r.rule, r.uri.as_bytes(), r.flags.truncated);
         if let Some(recording) = &mut self.recording {
             recording.add(key());
             return Ok(());
@@ -237,7 +238,7 @@ impl Checker<'_> {
                     MailEvent::Found(m) => {
                         for d in self.linter.check(&m.finding) {
                             let mut record = Record::new(&name, &m.finding, d, self.show_secrets);
-                            record.mail = Some(MailContext::of(&m));
+                            record.mail = Some(MailContext::of(&m, self.show_secrets));
                             emit(record).map_err(Stop::Output)?;
                         }
                     }
@@ -265,21 +266,34 @@ impl Checker<'_> {
             _ => reader,
         };
         let spooled = matches!(input, Input::Stdin);
-        let mut release = |record: Record,
-                           finding: &Finding,
-                           directives: &dyn Fn(u64, &str) -> bool| {
-            if directives(record.line, &record.rule) {
-                return Ok(());
-            }
-            let mut record = record;
-            if let Some(file) = source.as_mut()
-                && !(spooled && finding.end + 1024 > SPOOL_LIMIT)
-            {
-                let text = read_lines(file, finding.line_start, finding.end).map_err(fail)?;
-                record.snippet = Some(Snippet::new(&text, finding, record.span, self.show_secrets));
-            }
-            emit(record).map_err(Stop::Output)
-        };
+        let mut release =
+            |record: Record, finding: &Finding, directives: &dyn Fn(u64, &str) -> bool| {
+                if directives(record.line, &record.rule) {
+                    return Ok(());
+                }
+                let mut record = record;
+                if let Some(file) = source.as_mut()
+                    && !(spooled && finding.end + 1024 > SPOOL_LIMIT)
+                {
+                    let (text, line_off, cut) =
+                        read_lines(file, finding.line_start, finding.end).map_err(fail)?;
+                    // Every secret on the shown line is redacted, of whatever URI,
+                    // whatever rules are selected (SPEC section 10).
+                    let secrets = if self.show_secrets {
+                        Vec::new()
+                    } else {
+                        locate_text(&text, cut)
+                    };
+                    record.snippet = Some(Snippet::new(
+                        &text,
+                        line_off,
+                        finding,
+                        record.span,
+                        &secrets,
+                    ));
+                }
+                emit(record).map_err(Stop::Output)
+            };
 
         let mut pending: VecDeque<(Record, Finding)> = VecDeque::new();
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
@@ -310,14 +324,21 @@ impl Checker<'_> {
     }
 }
 
-/// Bytes `from..to` of the source and the rest of the last line, up to a
-/// bound, for a snippet.
-fn read_lines(file: &mut File, from: u64, to: u64) -> io::Result<Vec<u8>> {
+/// Bytes `line_start..to` of the source and the rest of the last line, up
+/// to a bound, for a snippet; with them some bytes before, so that a URI
+/// that began on an earlier line (broken inside `<...>`, RFC 3986 App. C)
+/// and holds a secret on this one is found too. Returns the bytes, where
+/// the line starts in them, and whether they stop before the input does.
+fn read_lines(file: &mut File, line_start: u64, to: u64) -> io::Result<(Vec<u8>, usize, bool)> {
+    const BEFORE: u64 = 4096;
     const REST: u64 = 1024;
+    let from = line_start.saturating_sub(BEFORE);
     file.seek(SeekFrom::Start(from))?;
     let mut buf = Vec::new();
-    file.take(to - from + REST).read_to_end(&mut buf)?;
-    Ok(buf)
+    let want = to - from + REST;
+    file.take(want).read_to_end(&mut buf)?;
+    let cut = buf.len() as u64 == want;
+    Ok((buf, (line_start - from) as usize, cut))
 }
 
 /// How much of standard input is kept on disk for snippets; findings past

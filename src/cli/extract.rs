@@ -7,9 +7,9 @@ use std::io::{self, BufReader, BufWriter, Write};
 use serde::Serialize;
 use urilint::mail::{InputKind, MailEvent, MailEvents, MailFinding};
 use urilint::report::MailContext;
-use urilint::rules::redact;
 use urilint::scan::{Finding, Scanner};
 use urilint::schemes::Registry;
+use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
@@ -52,7 +52,11 @@ impl<W: Write> Printer<'_, W> {
     fn item(&mut self, path: &str, item: &Item) -> io::Result<()> {
         match item {
             Item::Text(f) => self.print(path, f, None),
-            Item::Mail(m) => self.print(path, &m.finding, Some(MailContext::of(m))),
+            Item::Mail(m) => self.print(
+                path,
+                &m.finding,
+                Some(MailContext::of(m, self.args.show_secrets)),
+            ),
             Item::Warning(w) => {
                 self.out.flush()?;
                 super::say(w);
@@ -63,7 +67,14 @@ impl<W: Write> Printer<'_, W> {
 
     fn print(&mut self, path: &str, f: &Finding, mail: Option<MailContext>) -> io::Result<()> {
         let args = self.args;
-        let normalized = (args.unique || args.normalize).then(|| normalize(&f.uri, self.registry));
+        // Secrets never reach output unless asked for (RFC 3986 s7.5), and
+        // are redacted before anything else is done (SPEC section 10).
+        let uri = if args.show_secrets {
+            Cow::Borrowed(&f.uri[..])
+        } else {
+            redact(&f.uri, f.flags.truncated)
+        };
+        let normalized = (args.unique || args.normalize).then(|| normalize(&uri, self.registry));
         if let Some(n) = &normalized
             && args.unique
             && !self.seen.insert(n.clone())
@@ -72,13 +83,7 @@ impl<W: Write> Printer<'_, W> {
         }
         let uri = match normalized {
             Some(n) if args.normalize => Cow::Owned(n),
-            _ => Cow::Borrowed(&f.uri[..]),
-        };
-        // Secrets never reach output unless asked for (RFC 3986 s7.5).
-        let uri = if args.show_secrets {
-            uri
-        } else {
-            Cow::Owned(redact(&uri).into_owned())
+            _ => uri,
         };
         match args.format {
             // The URI's own bytes, so that nothing is lost on non-UTF-8 input.

@@ -218,7 +218,9 @@ fn mail_warning(name: &str, line: u64, info: &urilint::mail::MessageInfo, text: 
     let id = info
         .message_id
         .as_deref()
-        .map_or("(no Message-ID)".to_string(), |id| format!("<{id}>"));
+        .map_or("(no Message-ID)".to_string(), |id| {
+            format!("<{}>", urilint::secrets::redact_text(id))
+        });
     format!("warning: {name}:{line}: message {id}: {text}")
 }
 
@@ -295,8 +297,14 @@ impl From<io::Error> for Failure {
 
 /// Writes `urilint: MESSAGE` to stderr. A stderr nobody reads any more (a
 /// closed pipe) is not a reason to panic, so write errors are ignored.
+/// Secrets are redacted and control characters from the input (a file
+/// name, a message id) escaped, never passed to the terminal (SPEC section
+/// 10), `--show-secrets` or not: stderr is for the run, not for the data.
 pub fn say(message: impl fmt::Display) {
     use std::io::Write as _;
+    let message = message.to_string();
+    let message = urilint::secrets::redact_text(&message);
+    let message = urilint::report::escape_controls(&message);
     let _ = writeln!(io::stderr().lock(), "urilint: {message}");
 }
 

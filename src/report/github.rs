@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::Record;
+use super::{Record, escape_controls};
 use crate::rules::Severity;
 
 pub(super) fn write(out: &mut impl Write, r: &Record) -> io::Result<()> {
@@ -27,9 +27,11 @@ pub(super) fn write(out: &mut impl Write, r: &Record) -> io::Result<()> {
     Ok(())
 }
 
-/// Escapes a command's message.
+/// Escapes a command's message; control characters from the input are
+/// shown as `\u{..}`, never passed to the terminal showing the log.
 fn data(s: &str) -> String {
-    s.replace('%', "%25")
+    escape_controls(s)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }

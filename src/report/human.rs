@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use anstyle::{AnsiColor, Effects, Style as Ansi};
 
-use super::Record;
+use super::{Record, escape_controls};
 use crate::rules::Severity;
 
 /// How to print human output.
@@ -40,9 +40,12 @@ pub(super) fn write(out: &mut impl Write, r: &Record, style: Style) -> io::Resul
     writeln!(
         out,
         "{}: {} {}",
-        style.paint(bold, &format!("{}:{}:{}", r.path, r.line, r.column)),
+        style.paint(
+            bold,
+            &format!("{}:{}:{}", escape_controls(&r.path), r.line, r.column)
+        ),
         style.paint(sev, &format!("{}[{}]", r.severity, r.rule)),
-        r.message
+        escape_controls(&r.message)
     )?;
     if let Some(mail) = &r.mail {
         let subject = mail
@@ -56,7 +59,12 @@ pub(super) fn write(out: &mut impl Write, r: &Record, style: Style) -> io::Resul
             mail.part,
             mail.part_line
         );
-        writeln!(out, "  {} {note}", style.paint(gutter, "="))?;
+        writeln!(
+            out,
+            "  {} {}",
+            style.paint(gutter, "="),
+            escape_controls(&note)
+        )?;
     }
     let Some(sn) = &r.snippet else { return Ok(()) };
     let num = sn.line.to_string();

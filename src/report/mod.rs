@@ -1,9 +1,11 @@
 //! Lint output (SPEC section 4): `human`, `json`, `jsonl`, `sarif` and
 //! `github`, written to any [`std::io::Write`].
 //!
-//! A [`Record`] is one diagnostic with everything a format shows. Its `uri`
-//! and snippet have any password replaced by `****` unless they were built
-//! with secrets shown (RFC 3986 s7.5).
+//! A [`Record`] is one diagnostic with everything a format shows. Its `uri`,
+//! snippet and mail fields have every secret replaced by `****` unless they
+//! were built with secrets shown (RFC 3986 s7.5, SPEC section 10), and
+//! `human` and `github` output never pass control characters from the
+//! input to the terminal ([`escape_controls`]).
 
 mod github;
 mod human;
@@ -13,9 +15,13 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::rules::{Diagnostic, Severity, password_span, redact};
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::rules::{Diagnostic, Severity};
 use crate::scan::{Delimiter, Finding, Flags};
-use crate::uri::{Span, Uri};
+use crate::secrets::{self, redact, redact_text};
+use crate::uri::Span;
 
 pub use human::Style;
 
@@ -88,12 +94,17 @@ pub struct MailContext {
 }
 
 impl MailContext {
-    /// From a finding of the mail reader.
-    pub fn of(f: &crate::mail::MailFinding) -> MailContext {
+    /// From a finding of the mail reader. Header fields are the sender's
+    /// text: secrets in them are redacted unless `show_secrets`.
+    pub fn of(f: &crate::mail::MailFinding, show_secrets: bool) -> MailContext {
+        let field = |v: &Option<String>| match v {
+            Some(v) if !show_secrets => Some(redact_text(v).into_owned()),
+            _ => v.clone(),
+        };
         MailContext {
-            message_id: f.info.message_id.clone(),
-            date: f.info.date.clone(),
-            subject: f.info.subject.clone(),
+            message_id: field(&f.info.message_id),
+            date: field(&f.info.date),
+            subject: field(&f.info.subject),
             part: f.part.to_string(),
             part_line: f.part_line,
         }
@@ -127,7 +138,7 @@ impl Record {
         let uri = if show_secrets {
             finding.uri_lossy().into_owned()
         } else {
-            String::from_utf8_lossy(&redact(&finding.uri)).into_owned()
+            String::from_utf8_lossy(&redact(&finding.uri, finding.flags.truncated)).into_owned()
         };
         Record {
             path: path.to_string(),
@@ -153,7 +164,8 @@ impl Record {
 pub struct Snippet {
     /// Its line number.
     pub line: u64,
-    /// The line, tabs as spaces, password redacted, long lines shortened.
+    /// The line, tabs as spaces, secrets redacted, control characters
+    /// escaped, long lines shortened.
     pub text: String,
     /// Terminal columns before the underline.
     pub before: usize,
@@ -166,60 +178,62 @@ pub struct Snippet {
 const CONTEXT: usize = 40;
 
 impl Snippet {
-    /// Builds the snippet from `source`, the input from `finding.line_start`
-    /// on (at least through the end of the URI's first line). `span`, a byte
-    /// range of the URI, is what to underline; the whole URI if `None` or
-    /// if it is not on the first line.
+    /// Builds the snippet from `source`, raw input in which the finding's
+    /// line starts at `line_off` (and that holds at least the URI's first
+    /// line). `secrets` are raw ranges of `source` to show as `****`: every
+    /// secret on the line, of whatever URI ([`secrets::locate_text`]), or
+    /// none when secrets are shown. `span`, a byte range of the URI, is what
+    /// to underline; the whole URI if `None` or if it is not on the first
+    /// line.
     pub fn new(
         source: &[u8],
+        line_off: usize,
         finding: &Finding,
         span: Option<Span>,
-        show_secrets: bool,
+        secrets: &[Range<usize>],
     ) -> Snippet {
-        let at = ((finding.start - finding.line_start) as usize).min(source.len());
+        let line_off = line_off.min(source.len());
+        let at = (line_off + (finding.start - finding.line_start) as usize).min(source.len());
         let mut line_end = memchr::memchr(b'\n', &source[at..]).map_or(source.len(), |i| at + i);
         if line_end > at && source[line_end - 1] == b'\r' {
             line_end -= 1;
         }
-        let raw_end = ((finding.end - finding.line_start) as usize).clamp(at, source.len());
+        let raw_end =
+            (line_off + (finding.end - finding.line_start) as usize).clamp(at, source.len());
         let uri_end = raw_end.min(line_end);
         let raw = &source[at..raw_end];
         let to_raw = |i: usize| at + raw_index(raw, i, finding.flags.rejoined);
 
-        // The line in pieces, each a raw range and its text; a password
-        // becomes `****` (RFC 3986 s7.5).
-        let text_of = |b: &[u8]| String::from_utf8_lossy(b).replace('\t', " ");
-        let mut cuts = vec![
-            (0, at, None),
-            (at, uri_end, None),
-            (uri_end, line_end, None),
-        ];
-        if !show_secrets && let Some(pw) = password_span(&Uri::parse(&finding.uri)) {
-            let (s, e) = (to_raw(pw.start), to_raw(pw.end).min(uri_end));
-            if s < e {
-                cuts[1] = (at, s, None);
-                cuts.insert(2, (s, e, Some("****")));
-                cuts.insert(3, (e, uri_end, None));
+        // The line in pieces, each a raw range, its text, and whether it is
+        // a redacted secret (RFC 3986 s7.5, SPEC section 10).
+        let text_of = |b: &[u8]| escape_controls(&String::from_utf8_lossy(b)).into_owned();
+        let mut pieces: Vec<(usize, usize, String, bool)> = Vec::new();
+        let mut pos = line_off;
+        for r in secrets {
+            let (s, e) = (r.start.max(pos), r.end.min(line_end));
+            if s >= e {
+                continue;
             }
+            if s > pos {
+                pieces.push((pos, s, text_of(&source[pos..s]), false));
+            }
+            pieces.push((s, e, "****".to_string(), true));
+            pos = e;
         }
-        let pieces: Vec<(usize, usize, String)> = cuts
-            .into_iter()
-            .map(|(s, e, fixed): (usize, usize, Option<&str>)| {
-                (
-                    s,
-                    e,
-                    fixed.map_or_else(|| text_of(&source[s..e]), str::to_string),
-                )
-            })
-            .collect();
+        pieces.push((
+            pos,
+            line_end.max(pos),
+            text_of(&source[pos..line_end.max(pos)]),
+            false,
+        ));
         // The terminal column of raw offset `off`.
         let column = |off: usize| -> usize {
             pieces
                 .iter()
-                .map(|(s, e, text)| {
+                .map(|(s, e, text, secret)| {
                     if off >= *e {
                         width(text)
-                    } else if off > *s && text != "****" {
+                    } else if off > *s && !secret {
                         width(&text_of(&source[*s..off]))
                     } else {
                         0
@@ -234,7 +248,7 @@ impl Snippet {
             ),
             _ => (at, uri_end),
         };
-        let mut text: String = pieces.iter().map(|(_, _, t)| t.as_str()).collect();
+        let mut text: String = pieces.iter().map(|(_, _, t, _)| t.as_str()).collect();
         let mut before = column(u_start);
         let underline = (column(u_end) - before).max(1);
         // Shorten a long line around what is underlined.
@@ -272,6 +286,35 @@ impl Snippet {
     }
 }
 
+/// Text from the input made safe for a terminal: tabs become spaces, and
+/// control characters (C0, DEL, C1) and the bidirectional formatting
+/// characters that can make a line read differently from what it holds
+/// are shown as `\u{..}` escapes, never passed through.
+///
+/// ```
+/// use urilint::report::escape_controls;
+/// assert_eq!(escape_controls("a\x1b[31mb\tc"), "a\\u{1b}[31mb c");
+/// assert_eq!(escape_controls("plain"), "plain");
+/// ```
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if !s.chars().any(unsafe_char) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\t' => out.push(' '),
+            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn width(s: &str) -> usize {
     unicode_width::UnicodeWidthStr::width(s)
 }
@@ -283,20 +326,11 @@ fn char_width(c: char) -> usize {
 /// The raw offset of URI byte `i`: the same, unless whitespace was removed
 /// to rejoin the URI (RFC 3986 App. C), which the raw text still holds.
 fn raw_index(raw: &[u8], i: usize, rejoined: bool) -> usize {
-    if !rejoined {
-        return i.min(raw.len());
+    if rejoined {
+        secrets::raw_index(raw, i)
+    } else {
+        i.min(raw.len())
     }
-    let mut seen = 0;
-    for (k, &b) in raw.iter().enumerate() {
-        if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
-            continue;
-        }
-        if seen == i {
-            return k;
-        }
-        seen += 1;
-    }
-    raw.len()
 }
 
 /// Writes records as they come, in one format, holding none of them: json

@@ -29,7 +29,6 @@
 
 mod custom;
 mod docs;
-mod secrets;
 
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
@@ -41,10 +40,10 @@ use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomRule, CustomRuleError};
 pub use docs::{RuleDoc, doc, docs};
-pub use secrets::{is_placeholder, password_span, redact};
 
 use crate::scan::Finding;
 use crate::schemes::{Registry, Scheme};
+use crate::secrets::{self, Secret};
 use crate::uri::{Span, Uri};
 
 type CheckFn = fn(&Context, &mut Vec<Hit>);
@@ -161,7 +160,12 @@ pub mod class {
 pub struct Context<'a> {
     /// The scanner's finding: the URI and how it was written.
     pub finding: &'a Finding,
-    /// The URI, split into components.
+    /// The URI with every secret byte masked as `*` (same length, so spans
+    /// are the same): what checks read, so no message can quote a secret.
+    pub text: &'a [u8],
+    /// The URI's secrets, found in its raw text (SPEC section 10).
+    pub secrets: &'a [Secret],
+    /// [`Context::text`], split into components.
     pub uri: Uri<'a>,
     /// The scheme's registry entry, if it has one.
     pub scheme: Option<&'a Scheme>,
@@ -185,6 +189,26 @@ impl Context<'_> {
     /// Whether the URI holds a byte of any of these classes.
     pub fn has(&self, classes: u16) -> bool {
         self.classes & classes != 0
+    }
+
+    /// Whether URI byte `i` is part of a secret.
+    pub fn in_secret(&self, i: usize) -> bool {
+        self.secrets.iter().any(|s| s.span.contains(&i))
+    }
+
+    /// The URI's text in `span`, each secret in it shown as `****`, for a
+    /// message. Messages are built from parts like this one, never by
+    /// replacing text in a finished message.
+    pub fn quote(&self, span: std::ops::Range<usize>) -> String {
+        let spans: Vec<std::ops::Range<usize>> = self
+            .secrets
+            .iter()
+            .filter(|s| s.span.start < span.end && span.start < s.span.end)
+            .map(|s| {
+                s.span.start.max(span.start) - span.start..s.span.end.min(span.end) - span.start
+            })
+            .collect();
+        String::from_utf8_lossy(&secrets::replace(&self.finding.uri[span], &spans)).into_owned()
     }
 }
 
@@ -283,19 +307,30 @@ impl Linter {
             .chain(self.custom.iter().map(|(c, _)| c.id.as_str()))
     }
 
-    /// The diagnostics for one URI, in rule order.
+    /// The diagnostics for one URI, in rule order. Checks read the URI with
+    /// its secrets masked, so no message can quote one.
     pub fn check(&self, finding: &Finding) -> Vec<Diagnostic> {
-        let uri = Uri::parse(&finding.uri);
+        let found = secrets::locate(&finding.uri, finding.flags.truncated);
+        let masked;
+        let text: &[u8] = if found.is_empty() {
+            &finding.uri
+        } else {
+            masked = secrets::mask(&finding.uri, &found);
+            &masked
+        };
+        let uri = Uri::parse(text);
         let scheme = uri
             .get(crate::uri::Component::Scheme)
             .and_then(|s| self.registry.get_bytes(s));
         let cx = Context {
             finding,
+            text,
+            secrets: &found,
             uri,
             scheme,
             registry: &self.registry,
             options: &self.options,
-            classes: class::of(&finding.uri),
+            classes: class::of(text),
         };
         let mut out = Vec::new();
         let mut hits = Vec::new();
@@ -313,17 +348,6 @@ impl Linter {
         for (rule, severity) in &self.custom {
             if let Some(d) = rule.check(&cx.uri, *severity) {
                 out.push(d);
-            }
-        }
-        // A last guard: a message that quotes the password is redacted.
-        if let Some(pw) = password_span(&cx.uri).map(|s| &finding.uri[s.start..s.end])
-            && pw.len() >= 3
-            && let Ok(pw) = std::str::from_utf8(pw)
-        {
-            for d in &mut out {
-                if d.message.contains(pw) {
-                    d.message = d.message.replace(pw, "****");
-                }
             }
         }
         out
@@ -451,12 +475,6 @@ fn port_allowed(cx: &Context, port: u32) -> bool {
             .allowed_hosts
             .iter()
             .any(|h| h.as_bytes().eq_ignore_ascii_case(host))
-}
-
-/// Whether offset `i` of the URI falls in its password, which messages must
-/// not quote.
-fn in_password(cx: &Context, i: usize) -> bool {
-    password_span(&cx.uri).is_some_and(|p| p.start <= i && i < p.end)
 }
 
 /// Byte-level helpers the checks share.

@@ -10,6 +10,7 @@
 use super::chars::{self, Class, End};
 use super::{Delimiter, Flags};
 use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
+use crate::secrets::userinfo::Located;
 
 /// Bytes before a colon that a decision may read: the longest scheme we look
 /// for and one more, which is either the delimiter before the scheme or the
@@ -218,6 +219,15 @@ fn angle(
     if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
         return Outcome::Reject;
     }
+    // SPEC section 10: `<postgres://u:pa>ss@db>` holds a password with a
+    // `>`; read undelimited, the URI runs over it to its host.
+    if !flags.rejoined && uri[scheme_len + 1..].starts_with(b"//") {
+        match crate::secrets::userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
+            Located::NeedMore => return Outcome::NeedMore,
+            Located::Found(c) if c.at > j => return Outcome::Reject,
+            _ => {}
+        }
+    }
     Outcome::Found(Found {
         uri,
         start,
@@ -255,8 +265,39 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
             return Outcome::Reject;
         }
     }
+    let first = finish(cx, w, s, colon, colon + 1, quoted, eof);
+    if !hierarchical {
+        return first;
+    }
+    // SPEC section 10: a password may hold what ends a URI in text (a space,
+    // `"`, `>`, an unbalanced `)` ...); when the text says `user:...@host`
+    // on this line, the URI runs over it.
+    let Outcome::Found(f) = first else {
+        return first;
+    };
+    if f.flags.truncated {
+        return Outcome::Found(f);
+    }
+    match crate::secrets::userinfo::locate(w, colon + 3, s + cx.max_uri_len, eof, false) {
+        Located::NeedMore => Outcome::NeedMore,
+        Located::Found(c) if c.at >= f.end => finish(cx, w, s, colon, c.at + 1, quoted, eof),
+        _ => Outcome::Found(f),
+    }
+}
+
+/// The undelimited URI whose scheme ends at `w[colon]`, read on from
+/// `from` to its end (SPEC E4, E6).
+fn finish(
+    cx: &Ctx,
+    w: &[u8],
+    s: usize,
+    colon: usize,
+    from: usize,
+    quoted: bool,
+    eof: bool,
+) -> Outcome {
     let limit = s + cx.max_uri_len;
-    let raw_end = match chars::find_end(w, colon + 1, limit, eof, !quoted) {
+    let raw_end = match chars::find_end(w, from, limit, eof, !quoted) {
         End::Need(_) => return Outcome::NeedMore,
         End::Limit(t) => {
             // SPEC E6: report the first max_uri_len bytes once; the engine
@@ -290,11 +331,11 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
     }
     // Unquoted, find_end has already stopped at an unbalanced bracket.
     let end = if quoted {
-        first_unbalanced(w, s, raw_end)
+        first_unbalanced(w, from, raw_end)
     } else {
         raw_end
     };
-    let end = trim_punctuation(w, s, end);
+    let end = trim_punctuation(w, from.min(end), end);
     if end <= colon || !accepted(cx, &w[s..colon], &w[colon + 1..end]) {
         return Outcome::Reject;
     }

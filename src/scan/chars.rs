@@ -50,10 +50,16 @@ pub(crate) static CLASS: [Class; 256] = {
     t
 };
 
+/// Whether an ASCII byte ends an undelimited URI (SPEC E4): controls,
+/// space, `<`, `>`, `"` and the backtick.
+pub(crate) fn ends_undelimited(b: u8) -> bool {
+    CLASS[b as usize] == Class::End
+}
+
 /// Non-ASCII characters that end an undelimited URI: C1 controls, Unicode
 /// spaces, quotation marks and CJK/full-width punctuation that prose wraps
 /// around a URI and that no URI contains unencoded (SPEC E4).
-fn is_unicode_end(c: char) -> bool {
+pub(crate) fn is_unicode_end(c: char) -> bool {
     matches!(c,
         '\u{0080}'..='\u{00A0}'        // C1 controls, no-break space
         | '\u{00AB}' | '\u{00BB}'      // « »

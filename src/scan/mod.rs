@@ -57,6 +57,7 @@ use std::sync::Arc;
 
 use crate::schemes::Registry;
 use candidate::{Ctx, LOOKBACK};
+pub(crate) use chars::{Utf8, decode, ends_undelimited, is_unicode_end as ends_undelimited_char};
 use engine::{Engine, Step};
 
 /// How a URI was delimited in the text (SPEC E3, E5).

@@ -7,7 +7,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::CONTROL) {
         return;
     }
-    let uri = &cx.finding.uri;
+    let uri = cx.text;
     let mut controls = uri.iter().enumerate().filter(|&(_, &b)| b < 0x20 || b == 0x7F);
     let Some((at, &b)) = controls.next() else { return };
     let more = controls.count();

@@ -1,15 +1,24 @@
-//! embedded-password: RFC 3986 s3.2.1, s7.5; RFC 1738 s6.
+//! embedded-password: RFC 3986 s3.2.1, s7.5; RFC 1738 s6; SPEC section 10.
 
-use crate::rules::{Context, Hit, Severity, is_placeholder, password_span};
-use crate::uri::Component;
+use crate::rules::{Context, Hit, Severity};
+use crate::secrets::Kind;
+use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
-    let Some(pw) = password_span(&cx.uri) else { return };
-    let user = String::from_utf8_lossy(cx.uri.get(Component::User).unwrap_or_default());
-    if is_placeholder(&cx.finding.uri[pw.start..pw.end]) {
-        let msg = format!("URI embeds a placeholder password for user `{user}`; keep real ones out of it");
-        out.push(Hit::new(msg).at(pw).severity(Severity::Note));
-    } else {
-        out.push(Hit::new(format!("URI embeds a password for user `{user}`")).at(pw));
+    for s in cx.secrets {
+        let at = Span { start: s.span.start, end: s.span.end };
+        let msg = match &s.kind {
+            Kind::Password { user } if s.placeholder => format!(
+                "URI embeds a placeholder password for user `{}`; keep real ones out of it",
+                cx.quote(user.clone())
+            ),
+            Kind::Password { user } => format!("URI embeds a password for user `{}`", cx.quote(user.clone())),
+            Kind::Userinfo { .. } => "URI embeds a password whose extent is uncertain (several `@`, or characters \
+                 that must be percent-encoded); everything from `//` to the last `@` is redacted"
+                .to_string(),
+            _ => continue,
+        };
+        let hit = Hit::new(msg).at(at);
+        out.push(if s.placeholder { hit.severity(Severity::Note) } else { hit });
     }
 }

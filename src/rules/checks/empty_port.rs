@@ -5,7 +5,7 @@ use crate::uri::{Component, Span};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let Some(p) = cx.uri.span(Component::Port) else { return };
-    if p.is_empty() && p.start > 0 && cx.finding.uri[p.start - 1] == b':' {
+    if p.is_empty() && p.start > 0 && cx.text[p.start - 1] == b':' {
         let at = Span { start: p.start - 1, end: p.start };
         out.push(Hit::new("empty port after `:`; leave the `:` out").at(at));
     }

@@ -8,7 +8,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::PERCENT) {
         return;
     }
-    for (i, v) in triplets(&cx.finding.uri) {
+    for (i, v) in triplets(cx.text) {
         let what = match v {
             0x0D => "a carriage return",
             0x0A => "a line feed",

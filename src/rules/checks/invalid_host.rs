@@ -5,7 +5,7 @@ use crate::uri::{Component, HostKind};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let Some(span) = cx.uri.span(Component::Host) else { return };
-    let host = &cx.finding.uri[span.start..span.end];
+    let host = &cx.text[span.start..span.end];
     let shown = String::from_utf8_lossy(host);
     let msg = match cx.uri.host_kind() {
         HostKind::BadLiteral => format!("`{shown}` is neither an IPv6 address nor an IPvFuture literal"),

@@ -7,7 +7,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::PERCENT) {
         return;
     }
-    let uri = &cx.finding.uri;
+    let uri = cx.text;
     let mut bad = memchr::memchr_iter(b'%', uri)
         .filter(|&i| !uri.get(i + 1..i + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)));
     let Some(at) = bad.next() else { return };

@@ -17,7 +17,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         _ => false,
     };
     if !covered {
-        let at = Span { start: e.offset, end: (e.offset + 1).min(cx.finding.uri.len()) };
+        let at = Span { start: e.offset, end: (e.offset + 1).min(cx.text.len()) };
         out.push(Hit::new(e.to_string()).at(at));
     }
 }

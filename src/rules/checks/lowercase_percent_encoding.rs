@@ -8,10 +8,10 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::PERCENT) {
         return;
     }
-    let uri = &cx.finding.uri;
+    let uri = cx.text;
     let mut lower = triplets(uri)
         .map(|(i, _)| i)
-        .filter(|&i| uri[i + 1..i + 3].iter().any(u8::is_ascii_lowercase) && !super::in_password(cx, i));
+        .filter(|&i| uri[i + 1..i + 3].iter().any(u8::is_ascii_lowercase));
     let Some(at) = lower.next() else { return };
     let more = lower.count();
     let t = String::from_utf8_lossy(&uri[at..at + 3]);

@@ -7,15 +7,13 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::HIGH) {
         return;
     }
-    let uri = &cx.finding.uri;
+    let uri = cx.text;
     let Some(at) = uri.iter().position(|&b| b >= 0x80) else { return };
     let seq_len = uri[at..].iter().skip(1).take_while(|&&b| (0x80..0xC0).contains(&b)).count() + 1;
     let seq = &uri[at..at + seq_len.min(4)];
     let encoded: String = seq.iter().map(|b| format!("%{b:02X}")).collect();
-    let in_password = super::in_password(cx, at);
     let in_host = cx.uri.span(Component::Host).is_some_and(|h| h.start <= at && at < h.end);
     let msg = match std::str::from_utf8(seq) {
-        Ok(_) if in_password => "unencoded non-ASCII characters in the password (an IRI)".to_string(),
         Ok(_) if in_host => format!(
             "non-ASCII host `{}`: an IRI; write the host's IDNA A-label (`xn--...`)",
             String::from_utf8_lossy(cx.uri.get(Component::Host).unwrap_or_default())

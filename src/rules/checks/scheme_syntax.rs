@@ -1,6 +1,7 @@
 //! scheme-syntax: RFC 1738 s3 and s5; RFC 9110 s4.2; RFC 6068.
 
-use crate::rules::{Context, Hit, password_span};
+use crate::rules::{Context, Hit};
+use crate::secrets::Kind;
 use crate::uri::{Component, HostKind};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
@@ -9,9 +10,12 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let path_span = cx.uri.span(Component::Path).expect("path");
     match scheme {
         "http" | "https" | "ws" | "wss" => {
-            // With a password, embedded-password says it more strongly.
+            // With a password or a token, embedded-password or
+            // embedded-token says it more strongly.
+            let secret = cx.uri.span(Component::Password).is_some_and(|p| !p.is_empty())
+                || cx.secrets.iter().any(|s| matches!(s.kind, Kind::Token { .. } | Kind::Userinfo { .. }));
             if let Some(ui) = cx.uri.span(Component::Userinfo)
-                && password_span(&cx.uri).is_none()
+                && !secret
             {
                 let msg = format!("userinfo in an `{scheme}` URI is deprecated (RFC 9110 s4.2.4)");
                 out.push(Hit::new(msg).at(ui));

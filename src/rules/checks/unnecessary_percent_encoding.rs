@@ -8,9 +8,9 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::PERCENT) {
         return;
     }
-    let uri = &cx.finding.uri;
+    let uri = cx.text;
     let unreserved = |v: u8| v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~');
-    let mut found = triplets(uri).filter(|&(i, v)| unreserved(v) && !super::in_password(cx, i));
+    let mut found = triplets(uri).filter(|&(_, v)| unreserved(v));
     let Some((at, v)) = found.next() else { return };
     let more = found.count();
     let extra = if more > 0 { format!(" ({more} more)") } else { String::new() };

@@ -6,7 +6,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if cx.finding.flags.truncated {
         out.push(Hit::new(format!(
             "URI is longer than the scanner's limit; only its first {} bytes were checked",
-            cx.finding.uri.len()
+            cx.text.len()
         )));
     }
 }

@@ -1,0 +1,19 @@
+//! secret-in-path: RFC 3986 s7.5; SPEC section 10.
+
+use crate::rules::{Context, Hit, Severity};
+use crate::secrets::Kind;
+use crate::uri::Span;
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    for s in cx.secrets {
+        let Kind::Path { service } = s.kind else { continue };
+        let at = Span { start: s.span.start, end: s.span.end };
+        let hit = if s.placeholder {
+            Hit::new(format!("a placeholder {service} URL; keep real ones, whose path is the secret, out of the text"))
+                .severity(Severity::Note)
+        } else {
+            Hit::new(format!("the path of a {service} URL is its secret: anyone who has the URL can use it"))
+        };
+        out.push(hit.at(at));
+    }
+}

@@ -1,0 +1,353 @@
+//! Secrets in URIs (SPEC section 10), found in the raw text and redacted
+//! before anything is printed, truncated, normalized or stored.
+//!
+//! A secret is a password in userinfo (RFC 3986 s3.2.1, s7.5), a token used
+//! as the user name, the value of a query parameter named for a secret, or
+//! a webhook path that is the secret. [`locate`] finds them in one URI
+//! without relying on a successful RFC 3986 parse: a password holding `#`,
+//! `/`, `?`, `@` or a space is still found (see [`userinfo`]).
+//! [`locate_text`] finds them in any text, every URI of it, for lines that
+//! are shown (snippets, mail subjects, messages on stderr).
+//!
+//! ```
+//! use urilint::secrets::{redact, redact_text};
+//!
+//! assert_eq!(redact(b"postgres://admin:Xk9#mQ2vL7@db.example.com/prod", false),
+//!            &b"postgres://****@db.example.com/prod"[..]);
+//! assert_eq!(redact(b"https://ghp_16C7e42F292c6912E7710c838347Ae178B4a@github.com/o/r.git", false),
+//!            &b"https://****@github.com/o/r.git"[..]);
+//! assert_eq!(redact(b"https://api.example.com/v1?page=2&access_token=abc123", false),
+//!            &b"https://api.example.com/v1?page=2&access_token=****"[..]);
+//! assert_eq!(redact_text("new db: postgres://app:hunter2@db/prod and ftp://a:b@c/"),
+//!            "new db: postgres://app:****@db/prod and ftp://a:****@c/");
+//! ```
+
+mod params;
+mod placeholder;
+mod token;
+pub mod userinfo;
+mod webhook;
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+pub use params::is_secret_param;
+pub use placeholder::is_placeholder;
+pub use token::token_kind;
+
+use crate::scan::Scanner;
+
+/// What a secret is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A password in userinfo (RFC 3986 s3.2.1); `user` is the user's range.
+    Password {
+        /// The user name before the `:`.
+        user: Range<usize>,
+    },
+    /// Userinfo whose extent is uncertain (several `@`, or a password
+    /// holding whitespace or URI delimiters): all of it, from `//` to the
+    /// last `@` before the host, is the secret.
+    Userinfo {
+        /// The first `:` in it, which a parser takes as the separator.
+        colon: Option<usize>,
+    },
+    /// An access token used as the user name.
+    Token {
+        /// What kind of token (`a GitHub personal access token`).
+        what: &'static str,
+    },
+    /// The value of a query or fragment parameter named for a secret.
+    Param {
+        /// The parameter's name.
+        name: Range<usize>,
+    },
+    /// The part of a webhook URL's path that is its secret.
+    Path {
+        /// The service (`Slack incoming webhook`).
+        service: &'static str,
+    },
+}
+
+/// A secret in a URI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secret {
+    /// The bytes to redact.
+    pub span: Range<usize>,
+    /// What it is.
+    pub kind: Kind,
+    /// A template placeholder (`${DB_PASSWORD}`), not a real secret. It is
+    /// redacted all the same.
+    pub placeholder: bool,
+}
+
+/// The secrets of one URI, in order. `cut`: the URI is the beginning of a
+/// longer one (a truncated finding), so a password running to its end is
+/// still one (SPEC E6).
+///
+/// ```
+/// use urilint::secrets::{Kind, locate};
+///
+/// let uri = b"amqp://guest:p@ss w0rd@mq.example.com/?password=${MQ_PASS}";
+/// let found = locate(uri, false);
+/// assert_eq!(found[0].span, 7..22); // `guest:p@ss w0rd`: uncertain
+/// assert!(matches!(found[0].kind, Kind::Userinfo { colon: Some(12) }));
+/// assert!(matches!(found[1].kind, Kind::Param { .. }) && found[1].placeholder);
+/// ```
+pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
+    let mut out = Vec::new();
+    // Most URIs hold none of the bytes a secret needs.
+    if !cut && memchr::memchr3(b'@', b'?', b'#', uri).is_none() && !may_be_webhook(uri) {
+        return out;
+    }
+    let mut rest = 0;
+    if let Some(auth) = authority(uri) {
+        rest = auth;
+        if let userinfo::Located::Found(c) = userinfo::locate(uri, auth, uri.len(), true, cut) {
+            rest = (c.at + 1).min(uri.len());
+            credential(uri, auth, &c, &mut out);
+        }
+        // A webhook's path: the host runs to the port, path, query or fragment.
+        let host_end = uri[rest..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
+            .map_or(uri.len(), |k| rest + k);
+        let path_start = uri[host_end..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .map_or(uri.len(), |k| host_end + k);
+        let path_end = uri[path_start..]
+            .iter()
+            .position(|&b| matches!(b, b'?' | b'#'))
+            .map_or(uri.len(), |k| path_start + k);
+        if let Some((service, r)) =
+            webhook::secret_in_path(&uri[rest..host_end], &uri[path_start..path_end])
+        {
+            let span = path_start + r.start..path_start + r.end;
+            let placeholder = uri[span.clone()]
+                .split(|&b| b == b'/')
+                .any(|seg| is_placeholder(seg) || seg.iter().all(|&b| b == b'0'));
+            out.push(Secret {
+                span,
+                kind: Kind::Path { service },
+                placeholder,
+            });
+        }
+    }
+    // RFC 3986 s3.4, s3.5: the query, then the fragment (OAuth's implicit
+    // flow returns `#access_token=...`).
+    if let Some(q) = memchr::memchr2(b'?', b'#', &uri[rest..]).map(|k| rest + k) {
+        let end = if uri[q] == b'?' {
+            memchr::memchr(b'#', &uri[q..]).map_or(uri.len(), |k| q + k)
+        } else {
+            uri.len()
+        };
+        params(uri, q + 1, end, &mut out);
+        if end < uri.len() {
+            params(uri, end + 1, uri.len(), &mut out);
+        }
+    }
+    out
+}
+
+/// The start of the authority: after the first `://` that follows a scheme
+/// (or a chain of them, as in `jdbc:postgresql://`).
+fn authority(uri: &[u8]) -> Option<usize> {
+    let at = memchr::memmem::find(uri, b"://")?;
+    (at > 0
+        && uri[..at]
+            .iter()
+            .all(|&b| crate::schemes::is_scheme_char(b) || b == b':'))
+    .then_some(at + 3)
+}
+
+fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<Secret>) {
+    let user = &uri[c.user.clone()];
+    match &c.password {
+        // A placeholder (`<password>`, `{{ pw }}`) says where it ends.
+        Some(pw) if c.uncertain && !is_placeholder(&uri[pw.clone()]) => out.push(Secret {
+            span: auth..c.at,
+            kind: Kind::Userinfo {
+                colon: Some(c.user.end),
+            },
+            placeholder: false,
+        }),
+        Some(pw) => {
+            let password = &uri[pw.clone()];
+            let token_password = token::TOKEN_PASSWORDS
+                .iter()
+                .any(|t| password.eq_ignore_ascii_case(t.as_bytes()));
+            let token = token_kind(user).or(token_password.then_some("an access token"));
+            if let Some(what) = token.filter(|_| !user.is_empty()) {
+                out.push(Secret {
+                    span: c.user.clone(),
+                    kind: Kind::Token { what },
+                    placeholder: token_placeholder(user),
+                });
+            }
+            if !password.is_empty() && !token_password {
+                out.push(Secret {
+                    span: pw.clone(),
+                    kind: Kind::Password {
+                        user: c.user.clone(),
+                    },
+                    placeholder: is_placeholder(password),
+                });
+            }
+        }
+        None => {
+            if let Some(what) = token_kind(user) {
+                out.push(Secret {
+                    span: c.user.clone(),
+                    kind: Kind::Token { what },
+                    placeholder: token_placeholder(user),
+                });
+            }
+        }
+    }
+}
+
+/// A token is a placeholder when it is one, or when what follows its
+/// documented prefix is (`ghp_XXXXXXXXXXXXXXXXXXXX`).
+fn token_placeholder(user: &[u8]) -> bool {
+    is_placeholder(user)
+        || user
+            .iter()
+            .position(|&b| b == b'_' || b == b'-')
+            .is_some_and(|k| is_placeholder(&user[k + 1..]))
+}
+
+fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
+    for (name, value) in params::pairs(&uri[start..end]) {
+        let (name, value) = (
+            start + name.start..start + name.end,
+            start + value.start..start + value.end,
+        );
+        if !value.is_empty() && is_secret_param(&uri[name.clone()]) {
+            let placeholder = is_placeholder(&uri[value.clone()]);
+            out.push(Secret {
+                span: value,
+                kind: Kind::Param { name },
+                placeholder,
+            });
+        }
+    }
+}
+
+/// The URI with every secret replaced by `****`.
+///
+/// ```
+/// use urilint::secrets::redact;
+/// assert_eq!(redact(b"ftp://u:pw@h/", false), &b"ftp://u:****@h/"[..]);
+/// assert_eq!(redact(b"ftp://u@h/", false), &b"ftp://u@h/"[..]);
+/// ```
+pub fn redact(uri: &[u8], cut: bool) -> Cow<'_, [u8]> {
+    let spans: Vec<Range<usize>> = locate(uri, cut).into_iter().map(|s| s.span).collect();
+    replace(uri, &spans)
+}
+
+fn may_be_webhook(uri: &[u8]) -> bool {
+    memchr::memmem::find(uri, b"hook").is_some() || memchr::memmem::find(uri, b"/bot").is_some()
+}
+
+/// `text` with the bytes of each range (sorted by start, possibly
+/// overlapping) replaced by `****`.
+pub fn replace<'a>(text: &'a [u8], spans: &[Range<usize>]) -> Cow<'a, [u8]> {
+    if spans.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(text.len());
+    let mut at = 0;
+    for s in spans {
+        if s.end <= at {
+            continue;
+        }
+        out.extend_from_slice(&text[at..s.start.max(at)]);
+        out.extend_from_slice(b"****");
+        at = s.end;
+    }
+    out.extend_from_slice(&text[at.min(text.len())..]);
+    Cow::Owned(out)
+}
+
+/// The URI with each secret byte replaced by `*`, keeping its length, so
+/// that a parse of it has sane components and no rule can quote a secret:
+/// `*` is allowed in userinfo, paths, queries and fragments (RFC 3986
+/// s3.2.1, s3.3, s3.4). The `:` of uncertain userinfo is kept.
+pub fn mask(uri: &[u8], secrets: &[Secret]) -> Vec<u8> {
+    let mut out = uri.to_vec();
+    for s in secrets {
+        for (i, b) in out[s.span.clone()].iter_mut().enumerate() {
+            let keep = matches!(s.kind, Kind::Userinfo { colon: Some(c) } if c == s.span.start + i);
+            if !keep {
+                *b = b'*';
+            }
+        }
+    }
+    out
+}
+
+fn scanner() -> &'static Scanner {
+    static SCANNER: OnceLock<Scanner> = OnceLock::new();
+    SCANNER.get_or_init(Scanner::new)
+}
+
+/// The raw ranges of every secret of every URI in `text`, sorted. `cut`:
+/// the text is the beginning of a longer one, so a URI running to its end
+/// may be cut inside its password.
+///
+/// ```
+/// use urilint::secrets::locate_text;
+/// let line = b"a <postgres://app:hun\n ter2@db/x> b";
+/// assert_eq!(locate_text(line, false), [18..27]);
+/// ```
+pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for f in scanner().scan(text) {
+        let cut = f.flags.truncated || (cut && f.end as usize == text.len());
+        let (start, end) = (f.start as usize, f.end as usize);
+        let raw = &text[start..end];
+        for s in locate(&f.uri, cut) {
+            let range = if f.flags.rejoined {
+                start + raw_index(raw, s.span.start)
+                    ..start + raw_index(raw, s.span.end.max(1) - 1) + 1
+            } else {
+                start + s.span.start..start + s.span.end
+            };
+            if range.start < range.end {
+                out.push(range);
+            }
+        }
+    }
+    out.sort_by_key(|r| r.start);
+    out
+}
+
+/// The raw index of URI byte `i` of a rejoined URI: whitespace removed to
+/// rejoin it (RFC 3986 App. C) is still in the raw text.
+pub fn raw_index(raw: &[u8], i: usize) -> usize {
+    let mut seen = 0;
+    for (k, &b) in raw.iter().enumerate() {
+        if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            continue;
+        }
+        if seen == i {
+            return k;
+        }
+        seen += 1;
+    }
+    raw.len()
+}
+
+/// `text` with every secret of every URI in it replaced by `****`: for mail
+/// subjects, message ids and any line of input that is shown.
+pub fn redact_text(text: &str) -> Cow<'_, str> {
+    if memchr::memchr(b':', text.as_bytes()).is_none() {
+        return Cow::Borrowed(text);
+    }
+    match replace(text.as_bytes(), &locate_text(text.as_bytes(), false)) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}

@@ -1,0 +1,143 @@
+//! Access tokens used as the user of a URI (`https://ghp_...@github.com/`):
+//! documented prefixes, and long random strings (SPEC section 10).
+
+/// Documented token prefixes, what they are, and the shortest whole token.
+const PREFIXES: &[(&str, &str, usize)] = &[
+    (
+        "github_pat_",
+        "a GitHub fine-grained personal access token",
+        30,
+    ),
+    ("ghp_", "a GitHub personal access token", 20),
+    ("gho_", "a GitHub OAuth access token", 20),
+    ("ghu_", "a GitHub user-to-server token", 20),
+    ("ghs_", "a GitHub server-to-server token", 20),
+    ("ghr_", "a GitHub refresh token", 20),
+    ("glpat-", "a GitLab personal access token", 20),
+    ("gldt-", "a GitLab deploy token", 20),
+    ("glptt-", "a GitLab pipeline trigger token", 20),
+    ("glrt-", "a GitLab runner token", 20),
+    ("gloas-", "a GitLab OAuth application secret", 20),
+    ("xoxb-", "a Slack bot token", 15),
+    ("xoxp-", "a Slack user token", 15),
+    ("xoxa-", "a Slack app token", 15),
+    ("xoxr-", "a Slack refresh token", 15),
+    ("xoxe-", "a Slack refresh token", 15),
+    ("xapp-", "a Slack app-level token", 15),
+    ("AKIA", "an AWS access key id", 20),
+    ("ASIA", "an AWS temporary access key id", 20),
+    ("sk_live_", "a Stripe secret key", 20),
+    ("rk_live_", "a Stripe restricted key", 20),
+    ("sk_test_", "a Stripe test secret key", 20),
+    ("sk-proj-", "an OpenAI project key", 30),
+    ("sk-ant-", "an Anthropic API key", 30),
+    ("npm_", "an npm access token", 30),
+    ("pypi-", "a PyPI API token", 30),
+    ("hf_", "a Hugging Face access token", 30),
+    ("dop_v1_", "a DigitalOcean personal access token", 30),
+    ("dckr_pat_", "a Docker Hub personal access token", 20),
+    ("shpat_", "a Shopify access token", 30),
+    ("glc_", "a Grafana Cloud token", 30),
+    ("AIza", "a Google API key", 39),
+    ("ya29.", "a Google OAuth access token", 30),
+    ("SG.", "a SendGrid API key", 30),
+];
+
+/// Passwords that mean "the user is the token" (GitHub's documented
+/// `https://<token>:x-oauth-basic@github.com/` form).
+pub(super) const TOKEN_PASSWORDS: &[&str] = &["x-oauth-basic"];
+
+/// What kind of token `user` is, or `None` for a user name.
+///
+/// ```
+/// use urilint::secrets::token_kind;
+/// assert_eq!(token_kind(b"ghp_16C7e42F292c6912E7710c838347Ae178B4a"), Some("a GitHub personal access token"));
+/// assert_eq!(token_kind(b"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"), Some("a long random string"));
+/// assert_eq!(token_kind(b"anonymous"), None);
+/// assert_eq!(token_kind(b"john.doe-2024"), None);
+/// ```
+pub fn token_kind(user: &[u8]) -> Option<&'static str> {
+    for &(prefix, kind, min) in PREFIXES {
+        if user.len() >= min
+            && user.starts_with(prefix.as_bytes())
+            && user.iter().all(|&b| token_byte(b))
+        {
+            return Some(kind);
+        }
+    }
+    random(user).then_some("a long random string")
+}
+
+fn token_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'~' | b'%')
+}
+
+/// A long high-entropy string of letters and digits: 24 characters or
+/// more, digits or capitals making a quarter of them, and at least 3.5 bits
+/// of Shannon entropy per character. User names (`firstname.lastname`,
+/// `deploy-bot-2024`) are none of these.
+fn random(s: &[u8]) -> bool {
+    if s.len() < 24
+        || !s
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return false;
+    }
+    let letters = s.iter().filter(|b| b.is_ascii_alphabetic()).count();
+    let digits = s.iter().filter(|b| b.is_ascii_digit()).count();
+    let capitals = s.iter().filter(|b| b.is_ascii_uppercase()).count();
+    if letters == 0 || digits == 0 || (digits + capitals) * 4 < s.len() {
+        return false;
+    }
+    let mut counts = [0u32; 256];
+    for &b in s {
+        counts[b as usize] += 1;
+    }
+    let n = s.len() as f64;
+    let entropy: f64 = counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let p = f64::from(c) / n;
+            -p * p.log2()
+        })
+        .sum();
+    entropy >= 3.5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::token_kind;
+
+    #[test]
+    fn documented_tokens() {
+        for t in [
+            "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+            "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz",
+            "glpat-xxxxxxxxxxxxxxxxxxxx",
+            "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy",
+            "AKIAIOSFODNN7EXAMPLE",
+            "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+        ] {
+            assert!(token_kind(t.as_bytes()).is_some(), "{t}");
+        }
+    }
+
+    #[test]
+    fn user_names_are_not_tokens() {
+        for u in [
+            "git",
+            "anonymous",
+            "ghp_",
+            "AKIA",
+            "firstname.lastname",
+            "deploy-bot-2024",
+            "very_long_descriptive_username",
+            "aaaaaaaaaaaaaaaaaaaaaaaa1A",
+            "sk_live",
+        ] {
+            assert_eq!(token_kind(u.as_bytes()), None, "{u}");
+        }
+    }
+}
