@@ -221,7 +221,7 @@ fn angle(
     }
     // SPEC section 10: `<postgres://u:pa>ss@db>` holds a password with a
     // `>`; read undelimited, the URI runs over it to its host.
-    if !flags.rejoined && uri[scheme_len + 1..].starts_with(b"//") {
+    if uri[scheme_len + 1..].starts_with(b"//") {
         match crate::secrets::userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
             Located::NeedMore => return Outcome::NeedMore,
             Located::Found(c) if c.at > j => return Outcome::Reject,

@@ -108,22 +108,24 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
         }
         break;
     }
-    // The password: anything on this line up to an `@` before a host.
+    // The password: anything on this line up to the `@` before the host.
+    // Each `@` followed by a host is a candidate, classed by what follows
+    // the host (see `Tail`). The first one ends the userinfo when its host
+    // goes on or ends the URI; when a space or an odd byte follows it, a
+    // later candidate may fit better (`p@ss w0rd@host`).
     let mut spaced = false;
     let mut doubt = false;
-    // A first `@` whose host ends the URI at a space (`p@ss w0rd@host`,
-    // `u:p@db.example.com and x@y.org`): taken unless a later `@` on the
-    // line fits better, because the first host was a bare word or because
-    // the later host goes on with a port, path, query or fragment.
-    let mut fallback: Option<(usize, bool, bool)> = None;
-    let give_up = |fallback: Option<(usize, bool, bool)>| match fallback {
-        Some((at, unsure, _)) => extend(w, auth, Some(colon), at, unsure, limit, eof),
-        None => Located::None,
-    };
+    let mut first: Option<Candidate> = None;
+    let mut last: Option<usize> = None;
     let mut j = colon + 1;
+    let settle = |first: Option<Candidate>, last: Option<usize>| match (first, last) {
+        (Some(f), Some(l)) if f.weak => extend(w, auth, Some(colon), l, true, limit, eof),
+        (Some(f), _) => extend(w, auth, Some(colon), f.at, f.unsure, limit, eof),
+        (None, _) => Located::None,
+    };
     loop {
         if j >= limit || (spaced && j - colon > MAX_SPACED) {
-            if cut && fallback.is_none() && !spaced && j >= limit && limit >= w.len() {
+            if cut && first.is_none() && !spaced && j >= limit && limit >= w.len() {
                 // The text ends inside the password (SPEC E6's cut).
                 return Located::Found(Credential {
                     user: auth..colon,
@@ -132,13 +134,13 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                     uncertain: true,
                 });
             }
-            return give_up(fallback);
+            return settle(first, last);
         }
         let Some(&b) = w.get(j) else {
             return Located::NeedMore;
         };
         match b {
-            b'\n' | b'\r' => return give_up(fallback),
+            b'\n' | b'\r' => return settle(first, last),
             b'@' => {
                 let next = match w.get(j + 1) {
                     Some(&n) => Some(n),
@@ -161,26 +163,48 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                     return Located::NeedMore;
                 };
                 let host = &w[j + 1..host_end];
-                let after = w.get(host_end).copied().filter(|_| host_end < limit);
-                let at_space = matches!(after, Some(b' ' | b'\t'));
-                let goes_on = matches!(after, Some(b'/' | b'?' | b'#' | b':'));
-                match fallback {
-                    None if at_space => {
+                let tail = match Tail::of(w.get(host_end).copied().filter(|_| host_end < limit)) {
+                    // An IP literal that is not closed is no host.
+                    Tail::GoesOn | Tail::Ends | Tail::Space
+                        if host.starts_with(b"[") && !host.ends_with(b"]") =>
+                    {
+                        Tail::Odd
+                    }
+                    tail => tail,
+                };
+                match (tail, first) {
+                    // `p@ss@host`: what follows this `@` is no host yet.
+                    (Tail::At, _) => doubt = true,
+                    (Tail::GoesOn | Tail::Ends, None) => {
+                        return extend(w, auth, Some(colon), j, spaced || doubt, limit, eof);
+                    }
+                    (Tail::GoesOn, Some(_)) => {
+                        return extend(w, auth, Some(colon), j, true, limit, eof);
+                    }
+                    (Tail::Space | Tail::Odd, None) => {
+                        // A bare word (`ss`) or an odd byte after the host
+                        // makes a later `@` the better end.
                         let bare = !host.contains(&b'.')
                             && !host.starts_with(b"[")
                             && !host.eq_ignore_ascii_case(b"localhost");
-                        fallback = Some((j, spaced || doubt, bare));
-                        spaced = true;
+                        first = Some(Candidate {
+                            at: j,
+                            unsure: spaced || doubt,
+                            weak: bare || tail == Tail::Odd,
+                        });
+                        spaced |= tail == Tail::Space;
                         doubt = true;
-                        j = host_end;
                     }
-                    None => return extend(w, auth, Some(colon), j, spaced || doubt, limit, eof),
-                    Some((_, _, bare)) if bare || goes_on => {
+                    (Tail::Ends, Some(f)) if f.weak => {
                         return extend(w, auth, Some(colon), j, true, limit, eof);
                     }
-                    Some(_) if at_space => j = host_end,
-                    Some(_) => return give_up(fallback),
+                    (Tail::Ends, Some(_)) => return settle(first, last),
+                    (Tail::Space | Tail::Odd, Some(_)) => {
+                        last = Some(j);
+                        spaced |= tail == Tail::Space;
+                    }
                 }
+                j = host_end;
             }
             b' ' | b'\t' => {
                 spaced = true;
@@ -188,7 +212,7 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
             }
             b':' if spaced => match (w.get(j + 1), w.get(j + 2)) {
                 // Another URI begins: this one had no password.
-                (Some(b'/'), Some(b'/')) => return give_up(fallback),
+                (Some(b'/'), Some(b'/')) => return settle(first, last),
                 (Some(_), Some(_)) => j += 1,
                 _ if eof || j + 2 >= limit => j += 1,
                 _ => return Located::NeedMore,
@@ -212,6 +236,49 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
     }
 }
 
+/// An `@` that may end the userinfo.
+#[derive(Clone, Copy)]
+struct Candidate {
+    at: usize,
+    /// The password before it holds whitespace or URI delimiters.
+    unsure: bool,
+    /// A later candidate fits better: its host is a bare word, or an odd
+    /// byte follows it.
+    weak: bool,
+}
+
+/// What follows the host after an `@`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tail {
+    /// Another `@`.
+    At,
+    /// A port, path, query or fragment (RFC 3986 s3.2.3, s3.3 to s3.5).
+    GoesOn,
+    /// The end of the text or line, or a byte that ends a URI in text:
+    /// quotes, brackets, trailing punctuation (RFC 3986 App. C).
+    Ends,
+    /// Whitespace or a control byte.
+    Space,
+    /// Anything else (`$`, `&`, `*`, `\` ...): no host ends so.
+    Odd,
+}
+
+impl Tail {
+    fn of(after: Option<u8>) -> Tail {
+        match after {
+            Some(b'@') => Tail::At,
+            Some(b'/' | b'?' | b'#' | b':') => Tail::GoesOn,
+            None
+            | Some(
+                b'\n' | b'\r' | b'"' | b'\'' | b'<' | b'>' | b'`' | b')' | b']' | b'}' | b','
+                | b';' | b'!',
+            ) => Tail::Ends,
+            Some(b) if b <= b' ' || b == 0x7f => Tail::Space,
+            Some(_) => Tail::Odd,
+        }
+    }
+}
+
 /// The end of the host that starts at `w[i]`: an IP literal in brackets,
 /// or a run of reg-name characters (RFC 3986 s3.2.2); `None` when the
 /// window ends first.
@@ -221,7 +288,7 @@ fn host_run(w: &[u8], mut i: usize, limit: usize, eof: bool) -> Option<usize> {
         match w.get(i) {
             _ if i >= limit => return Some(i),
             Some(b']') if literal => return Some(i + 1),
-            Some(&b) if literal && !b.is_ascii_whitespace() && b != b'/' => i += 1,
+            Some(&b) if literal && !b.is_ascii_whitespace() && b != b'/' && b != b'@' => i += 1,
             Some(&b) if !literal && (starts_host(b) && b != b'[') => i += 1,
             Some(_) => return Some(i),
             None if eof => return Some(i),

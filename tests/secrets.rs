@@ -1,0 +1,414 @@
+//! SPEC section 10: no secret reaches any output unless `--show-secrets`.
+//!
+//! A corpus of credential variants, each secret marked `⟦...⟧` in its
+//! source, is run through every `check` format, `extract` (plain, jsonl,
+//! `--normalize`, `--unique`), `--write-baseline`, standard input and a
+//! directory walk. No piece of a secret may appear on stdout, stderr or in
+//! the baseline; with `--show-secrets` every secret must appear, so the
+//! corpus is known to reach the outputs it is checked against.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// Passwords with every URI delimiter and odd byte: each is the delimiter
+/// between two distinctive halves.
+const DELIMITERS: &[&str] = &[
+    "#", "/", "?", "@", " ", "\t", "\"", "'", "`", "<", ">", "(", ")", "[", "]", "{", "}", "|",
+    "\\", "^", "%", "%4", ":", ";", ",", "!", "*", "&", "=", "+", "$", "~", "\u{a0}", "\u{201c}",
+    "\u{201d}", "\u{bb}", "\x01", "\x1b", "\x7f", "\u{e9}", "\u{3002}", "@@", "#/?", " @ ", "//",
+    "://",
+];
+
+/// Scheme families people put credentials in.
+const SCHEMES: &[&str] = &[
+    "postgres://",
+    "postgresql://",
+    "jdbc:postgresql://",
+    "jdbc:mysql://",
+    "mysql://",
+    "mongodb://",
+    "mongodb+srv://",
+    "redis://",
+    "rediss://",
+    "amqp://",
+    "amqps://",
+    "s3a://",
+    "s3://",
+    "git+ssh://",
+    "git+https://",
+    "ssh://",
+    "sftp://",
+    "ftp://",
+    "http://",
+    "https://",
+    "ldap://",
+    "smtp://",
+    "sqlserver://",
+];
+
+/// Whole lines, each a variant of its own: auth forms, tokens, query and
+/// path secrets, and the contexts a URI is written in.
+const LINES: &[&str] = &[
+    // Tokens as the user name.
+    "git clone https://⟦ghp_Qw1Ex2Rt3Yu4Io5Pa6Sd7Fg8Hj9Kl0Zx1Cv2B⟧@github.com/o/r.git",
+    "https://⟦github_pat_11AQw2Er3Ty4Ui5Op6As7Df8Gh9Jk0Lz⟧@github.com/o/r",
+    "https://⟦glpat-Rk8w2Ls3nX9pQ4vT7yZq⟧@gitlab.example.com/g/r.git",
+    "https://⟦xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy⟧@slack.example.com/",
+    "s3://⟦AKIAQX7ZWUT3EXAMPLE5⟧@bucket.example.com/k",
+    "https://⟦sk_live_4eC39HqLyjWDarjtT1zdp7dc⟧@api.example.com/",
+    "https://⟦4e07408562bedb8b60ce05c1decfe3ad16b72230⟧:x-oauth-basic@github.com/o/r",
+    "https://x-access-token:⟦ghs_Mn3Bv4Cx5Zl6Kj7Hg8Fd9Sa0Pq1Wo2Ei3Ru4⟧@github.com/o/r.git",
+    "https://⟦Zr4Kp9Lm2Xq7Wn3Vb8Ts5Yc1Hd6⟧@registry.example.com/v2/",
+    // Empty user, percent-encoded password, `$` that is no placeholder.
+    "redis://:⟦Rd5Is9Pw%40x%2Fy⟧@cache.example.com:6379/0",
+    "ftp://bob:⟦$uperS3cretQx9⟧@ftp.example.com/pub/",
+    "amqp://app:⟦Mq1%20Pw7%23Zt⟧@mq.example.com/vhost",
+    // Query and fragment secrets.
+    "https://api.example.com/v1?page=2&access_token=⟦Tk7Qa2Zx9Lm4⟧&x=1",
+    "https://api.example.com/v1?PASSWORD=⟦Pw3Qz8Lk2Jd5⟧",
+    "https://api.example.com/v1?api_key=⟦Ak4Rt7Yp2Wq9⟧;lang=en",
+    "https://maps.example.com/js?key=⟦AIzaSyQk3Lm8Np2Rt7Vx1Zc4Bd9Fg6Hj0Kl5Mq⟧",
+    "https://b.s3.amazonaws.com/k?X-Amz-Credential=⟦AKIAQK7Z3LX8EXAMPLE%2F20250317⟧&X-Amz-Signature=⟦Sg5Hk2Lp9Qw3Zx8⟧",
+    "https://acct.blob.core.windows.net/c/b?sv=2022-11-02&sig=⟦Az9Sas3Qm7Kw1%3D⟧",
+    "https://app.example.com/cb#access_token=⟦Fr4Gm8Tk2Lq6⟧&token_type=bearer",
+    "https://storage.googleapis.com/b/o?X-Goog-Signature=⟦Gs7Ht3Jw9Kq2⟧",
+    "https://api.example.com/?client_secret=⟦Cs2Vb6Nm9Qz3⟧&client_id=abc",
+    // Webhooks whose path is the secret.
+    "https://hooks.slack.com/services/⟦T03QZ8WLD/B09Q7G3QZ/wQ8Kq2LmX4tRp8sWn3bYc7Zz⟧",
+    "https://discord.com/api/webhooks/⟦998877665544332211/Zb3dEf6hIj9kLm2nOp5qRs8tQq⟧",
+    "https://outlook.office.com/webhook/⟦a1b2c3d4-Qz7w-IncomingWebhook-Xp4Lm9⟧",
+    "https://acme.webhook.office.com/webhookb2/⟦f9e8d7c6-Wq3z-Hook-Lm8Kp2⟧",
+    "https://api.telegram.org/bot⟦987654321:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDzzz⟧/getMe",
+    // The contexts a URI is written in.
+    "see \"postgres://u:⟦Qt1Ab\"Qt2Ef⟧@db.example.com/x\" here",
+    "(postgres://u:⟦Pr1Ab)Pr2Ef⟧@db.example.com/x)",
+    "<postgres://u:⟦An1Ab>Cd22Ef⟧@db.example.com/x>",
+    "<URL:postgres://u:⟦Ur1AbUr2Ef⟧@db.example.com/x>",
+    "[db](postgres://u:⟦Md1AbMd2Ef⟧@db.example.com/x)",
+    "<a href=\"postgres://u:⟦Hr1Ab&amp;Cd32Ef⟧@db.example.com/x\">db</a>",
+    "{\"url\": \"postgres://u:⟦Js1Ab\\\"Cd42Ef⟧@db.example.com/x\"}",
+    "`postgres://u:⟦Bt1AbBt2Ef⟧@db.example.com/x`",
+    "two: ftp://a:⟦Tw1AbTw2Ef⟧@h.example.com/ and ftp://b:⟦Tw3GhTw4Kl⟧@h.example.com/",
+    "ftp://u:⟦Mu1Ab@Cd2@Ef3Gh⟧@h.example.com/x",
+    "amqp://guest:⟦Sp1Ab@Cd w0Ef2⟧@mq.example.com/v",
+    "ftp://u:⟦Ws1Ab x@y.com z Cd52Ef⟧@db.example.com/path",
+    "a <postgres://u:⟦Br1Ab\nBr2Ef⟧@db.example.com/x> b",
+    "a <postgres://u:\n⟦Br3AbBr4Ef⟧@db.example.com/x> b",
+    "a <postgres://u:⟦Br5AbBr6Ef⟧\n@db.example.com/x> b",
+    "a <URL: ftp://deploy:⟦Br7Ab-\nBr8Ef⟧@ftp.example.com/pub/> b",
+    "crlf: ftp://u:⟦Cr1AbCr2Ef⟧@h.example.com/\r\nnext",
+    "lone cr: ftp://u:⟦Lc1AbLc2Ef⟧@h.example.com/\rnext ftp://v:⟦Lc3GhLc4Kl⟧@h.example.com/",
+    "suppressed ftp://u:⟦Sx1AbSx2Ef⟧@h.example.com/ urilint: ignore",
+    "mailto:someone@example.org?subject=x&token=⟦Ml1AbMl2Ef⟧",
+    // A terminal escape on a shown line.
+    "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
+];
+
+/// The corpus: the input, and the secrets in it (marks removed).
+fn corpus() -> (Vec<u8>, Vec<Vec<u8>>) {
+    let mut marked: Vec<String> = Vec::new();
+    for (i, d) in DELIMITERS.iter().enumerate() {
+        marked.push(format!(
+            "db: postgres://admin:⟦Dl{i}Ab{d}Dr{i}Ef⟧@db{i}.example.com:5432/prod"
+        ));
+    }
+    for (i, s) in SCHEMES.iter().enumerate() {
+        marked.push(format!("{s}user{i}:⟦Sc{i}Qz7Wp⟧@host{i}.example.com/x"));
+    }
+    marked.extend(LINES.iter().map(|s| s.to_string()));
+    let mut input = Vec::new();
+    let mut secrets = Vec::new();
+    for line in &marked {
+        // An unrelated finding starts each line, so every line is shown as
+        // a snippet even when its own URI's rule is not selected.
+        input.extend_from_slice(b"http://x.example.com:99999/ ");
+        let mut rest = line.as_str();
+        while let Some(open) = rest.find('⟦') {
+            input.extend_from_slice(&rest.as_bytes()[..open]);
+            let close = rest.find('⟧').expect("closed mark");
+            let secret = rest.as_bytes()[open + '⟦'.len_utf8()..close].to_vec();
+            input.extend_from_slice(&secret);
+            secrets.push(secret);
+            rest = &rest[close + '⟧'.len_utf8()..];
+        }
+        input.extend_from_slice(rest.as_bytes());
+        input.extend_from_slice(b"\n\n");
+    }
+    // Invalid UTF-8 in a password.
+    input.extend_from_slice(b"x postgres://u:Iv1Ab\xff\xfeIv2Ef@db.example.com/x\n\n");
+    secrets.push(b"Iv1Ab\xff\xfeIv2Ef".to_vec());
+    (input, secrets)
+}
+
+/// A mail archive with secrets in quoted-printable, base64 and HTML parts,
+/// in plain and RFC 2047 encoded subjects, and in a Message-ID.
+fn archive() -> (Vec<u8>, Vec<Vec<u8>>) {
+    let b64 = |s: &str| {
+        const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let b = s.as_bytes();
+        let mut out = String::new();
+        for c in b.chunks(3) {
+            let n = (u32::from(c[0]) << 16)
+                | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+                | u32::from(*c.get(2).unwrap_or(&0));
+            for k in 0..4 {
+                out.push(if k <= c.len() {
+                    T[(n >> (18 - 6 * k)) as usize & 63] as char
+                } else {
+                    '='
+                });
+            }
+        }
+        out
+    };
+    let mbox = format!(
+        "From a@example.org Mon Jan  1 00:00:00 2024\n\
+         Message-ID: <1@example.org>\n\
+         Subject: new db is postgres://admin:Sj1AbSj2Ef@db.example.com/prod\n\
+         Content-Type: text/plain; charset=utf-8\n\
+         Content-Transfer-Encoding: quoted-printable\n\
+         \n\
+         Use postgres://admin:Qp1Ab=3DQp2=\nQpEf@db.example.com/prod today.\n\
+         \n\
+         From b@example.org Mon Jan  1 00:00:00 2024\n\
+         Message-ID: <postgres://x:Id1AbId2Ef@h.example.com/>\n\
+         Subject: =?utf-8?B?{}?=\n\
+         Content-Type: text/plain; charset=utf-8\n\
+         Content-Transfer-Encoding: base64\n\
+         \n\
+         {}\n\
+         \n\
+         From c@example.org Mon Jan  1 00:00:00 2024\n\
+         Message-ID: <3@example.org>\n\
+         Subject: html\n\
+         Content-Type: text/html; charset=utf-8\n\
+         \n\
+         <p><a href=\"https://u:Ht1Ab&amp;Ht2Ef@h.example.com/?token=Ht3GhIj4Kl&amp;x=1\">x</a>\n\
+         https://hooks.slack.com/services/T0Qz/B0Wx/Ht5MnOp6Qr</p>\n",
+        b64("subject ftp://u:Sb1AbSb2Ef@h.example.com/ \u{1b}[31mred"),
+        b64("body https://ghp_Bs1Qw2Er3Ty4Ui5Op6As7Df8Gh9@github.com/o/r\n"),
+    );
+    let secrets = [
+        "Sj1AbSj2Ef",
+        "Qp1Ab=Qp2QpEf",
+        "Id1AbId2Ef",
+        "Sb1AbSb2Ef",
+        "ghp_Bs1Qw2Er3Ty4Ui5Op6As7Df8Gh9",
+        "Ht1Ab&Ht2Ef",
+        "Ht3GhIj4Kl",
+        "T0Qz/B0Wx/Ht5MnOp6Qr",
+    ];
+    (
+        mbox.into_bytes(),
+        secrets.iter().map(|s| s.as_bytes().to_vec()).collect(),
+    )
+}
+
+/// The pieces of a secret that must never be printed: its runs of four or
+/// more ASCII letters and digits that hold a digit (the delimiters between
+/// them are the point of the corpus, and words such as a token's `github`
+/// or `live` prefix are common in output anyway).
+fn pieces(secret: &[u8]) -> Vec<String> {
+    secret
+        .split(|b| !b.is_ascii_alphanumeric())
+        .filter(|run| run.len() >= 4 && run.iter().any(u8::is_ascii_digit))
+        .map(|run| String::from_utf8(run.to_vec()).unwrap())
+        .collect()
+}
+
+struct Run {
+    what: String,
+    output: String,
+}
+
+fn urilint(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    // `--isolated` (no config from the machine) goes after the subcommand.
+    let mut all = vec![args[0], "--isolated"];
+    all.extend_from_slice(&args[1..]);
+    let mut cmd = Command::cargo_bin("urilint").unwrap();
+    cmd.current_dir(dir).args(&all);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input.to_vec());
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "urilint {all:?}: {:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut output = String::from_utf8_lossy(&out.stdout).into_owned();
+    output.push_str(&String::from_utf8_lossy(&out.stderr));
+    Run {
+        what: all.join(" "),
+        output,
+    }
+}
+
+/// Every way of printing the inputs in `dir` (`text` and `mail` files in it).
+fn every_output(dir: &Path, input: &[u8], show: bool) -> Vec<Run> {
+    let mut runs = Vec::new();
+    let show = if show { &["--show-secrets"][..] } else { &[] };
+    let with =
+        |args: &[&str]| -> Vec<String> { args.iter().chain(show).map(|s| s.to_string()).collect() };
+    let mut argsets: Vec<Vec<String>> = Vec::new();
+    for format in ["human", "json", "jsonl", "sarif", "github"] {
+        for file in ["text", "mail", "."] {
+            argsets.push(with(&[
+                "check", "--color", "never", "--format", format, file,
+            ]));
+        }
+    }
+    for file in ["text", "mail"] {
+        argsets.push(with(&["check", "--select", "invalid-port", file]));
+        argsets.push(with(&[
+            "check",
+            "--ignore",
+            "embedded-password,embedded-token,secret-in-query,secret-in-path",
+            file,
+        ]));
+    }
+    for args in [
+        &["extract"][..],
+        &["extract", "--format", "jsonl"],
+        &["extract", "--normalize"],
+        &["extract", "--unique"],
+        &["extract", "--unique", "--normalize", "--format", "jsonl"],
+    ] {
+        for file in ["text", "mail", "."] {
+            let mut a = with(args);
+            a.push(file.to_string());
+            argsets.push(a);
+        }
+    }
+    for args in &argsets {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        runs.push(urilint(dir, &args, None));
+    }
+    // Standard input: the human snippets come from a spool.
+    runs.push(urilint(
+        dir,
+        &with(&["check", "-"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        Some(input),
+    ));
+    // A baseline never stores a secret, even with secrets shown.
+    for extra in [&[][..], &["--show-secrets"]] {
+        let mut args = vec!["check", "--write-baseline", "base.json", "text", "mail"];
+        args.extend_from_slice(extra);
+        let mut run = urilint(dir, &args, None);
+        run.output
+            .push_str(&std::fs::read_to_string(dir.join("base.json")).unwrap());
+        if !show.is_empty() {
+            continue; // the baseline is checked without --show-secrets only
+        }
+        runs.push(run);
+    }
+    runs
+}
+
+fn setup() -> (tempfile::TempDir, Vec<u8>, Vec<Vec<u8>>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, mut secrets) = corpus();
+    let (mail, mail_secrets) = archive();
+    std::fs::write(dir.path().join("text"), &text).unwrap();
+    std::fs::write(dir.path().join("mail"), &mail).unwrap();
+    secrets.extend(mail_secrets);
+    (dir, text, secrets)
+}
+
+#[test]
+fn the_corpus_is_large_and_each_secret_is_distinctive() {
+    let (_dir, text, secrets) = setup();
+    assert!(secrets.len() >= 100, "{} variants", secrets.len());
+    let mut seen = BTreeSet::new();
+    for s in &secrets {
+        let p = pieces(s);
+        assert!(
+            !p.is_empty(),
+            "{:?} has nothing to look for",
+            String::from_utf8_lossy(s)
+        );
+        for piece in p {
+            assert!(seen.insert(piece.clone()), "{piece} is in two secrets");
+        }
+    }
+    // A piece found in the input outside the secrets, or in what urilint
+    // prints of itself (SARIF carries the rules' docs), proves nothing.
+    let mut outside = text.clone();
+    for s in &secrets {
+        while let Some(at) = outside.windows(s.len()).position(|w| w == &s[..]) {
+            outside.splice(at..at + s.len(), std::iter::empty());
+        }
+    }
+    let outside = String::from_utf8_lossy(&outside).into_owned();
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(empty.path().join("a"), "http://x.example.com:99999/\n").unwrap();
+    let docs = urilint(empty.path(), &["check", "--format", "sarif", "a"], None).output;
+    for piece in seen {
+        assert!(
+            !outside.contains(&piece) && !docs.contains(&piece),
+            "{piece} is not only in a secret"
+        );
+    }
+}
+
+#[test]
+fn no_secret_reaches_any_output() {
+    let (dir, text, secrets) = setup();
+    let mut leaks = Vec::new();
+    for run in every_output(dir.path(), &text, false) {
+        for s in &secrets {
+            for piece in pieces(s) {
+                if run.output.contains(&piece) {
+                    leaks.push(format!(
+                        "`urilint {}` prints {piece} of {:?}",
+                        run.what,
+                        String::from_utf8_lossy(s)
+                    ));
+                }
+            }
+        }
+        // Control characters from the input never reach a terminal.
+        let terminal = run.what.contains("human")
+            || run.what.contains("github")
+            || !run.what.contains("--format");
+        if run.what.starts_with("check") && terminal {
+            for c in ['\u{1b}', '\u{7}', '\u{202e}'] {
+                assert!(
+                    !run.output.contains(c),
+                    "`urilint {}` passes {c:?} through",
+                    run.what
+                );
+            }
+        }
+    }
+    assert!(
+        leaks.is_empty(),
+        "{} leaks:\n{}",
+        leaks.len(),
+        leaks.join("\n")
+    );
+}
+
+#[test]
+fn every_secret_is_shown_with_show_secrets() {
+    let (dir, text, secrets) = setup();
+    let all: String = every_output(dir.path(), &text, true)
+        .into_iter()
+        .map(|r| r.output)
+        .collect();
+    let missing: Vec<String> = secrets
+        .iter()
+        .filter(|s| !pieces(s).iter().all(|p| all.contains(p.as_str())))
+        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "never printed even with --show-secrets: {missing:?}"
+    );
+}
