@@ -102,6 +102,35 @@ const LINES: &[&str] = &[
     "lone cr: ftp://u:⟦Lc1AbLc2Ef⟧@h.example.com/\rnext ftp://v:⟦Lc3GhLc4Kl⟧@h.example.com/",
     "suppressed ftp://u:⟦Sx1AbSx2Ef⟧@h.example.com/ urilint: ignore",
     "mailto:someone@example.org?subject=x&token=⟦Ml1AbMl2Ef⟧",
+    // Found by red-teaming: passwords that start or end with a delimiter,
+    // an email address as the user, a lone CR.
+    "see postgres://user:⟦#Rt1AbRt2Ef⟧@db.example.com/app",
+    "https://bob:⟦/Rt3AbRt4Ef⟧@db.example.com/x https://bob:⟦?Rt5AbRt6Ef⟧@db.example.com/x",
+    "https://bob:⟦Rt7AbRt8Ef/⟧@db.example.com/x https://bob:⟦@Rt9AbRt0Ef@⟧@db.example.com/x",
+    "see <postgres://user:⟦\"Rq1AbRq2Ef⟧@db.example.com/app>",
+    "ftp://⟦alice@corp.example.com:Em1AbEm2Ef⟧@ftp.example.com/",
+    "smtp://⟦alice@corp.example.com:Em3AbEm4Ef⟧@smtp.example.com:587",
+    "see https://bob:⟦Lr1Ab\rLr2Ef⟧@db.example.com/x",
+    "https://x.example.com/?password=`⟦Bq1AbBq2Ef⟧`&a=1",
+    // URIs inside URIs, plain and percent-encoded, and comma-joined.
+    "https://example.com/?next=https://bob:⟦Ns1AbNs2Ef⟧@db.example.com/x",
+    "https://web.archive.org/web/2020/https://bob:⟦Ns3AbNs4Ef⟧@db.example.com/x",
+    "https://example.com/?u=https%3A%2F%2Fbob%3A⟦Ns5AbNs6Ef⟧%40db.example.com%2Fx",
+    "https://bob:⟦Cj1AbCj2Ef⟧@db.example.com/x,https://bob:⟦Cj3AbCj4Ef⟧@db.example.com/x",
+    // More parameter forms.
+    "https://x.example.com/login?user[password]=⟦Pf1AbPf2Ef⟧&client_secret[]=⟦Pf3AbPf4Ef⟧",
+    "jdbc:sqlserver://db.example.com:1433;user=bob;password=⟦Pf5AbPf6Ef⟧;",
+    "https://x.example.com/?accessToken=⟦Pf7AbPf8Ef⟧&oauth_signature=⟦Pf9AbPf0Ef⟧",
+    "https://x.example.com/#/cb?token=⟦Sp3AbSp4Ef⟧ https://x.example.com/#!/login?password=⟦Sp5AbSp6Ef⟧",
+    "https://x.example.com/a;jsessionid=⟦Js3AbJs4Ef⟧?q=1",
+    // Webhooks written another way.
+    "https://HOOKS.SLACK.COM/services/⟦T0WQ1/B0WQ2/Wh1AbWh2Ef⟧",
+    "https://hooks.slack.com⟦/%73ervices/T0WQ3/B0WQ4/Wh3AbWh4Ef⟧",
+    "https://hooks.slack.com⟦/x/../services/T0WQ5/B0WQ6/Wh5AbWh6Ef⟧",
+    "https://hooks.slack.com⟦//services/T0WQ7/B0WQ8/Wh7AbWh8Ef⟧",
+    "https://discord.com/api/v10/webhooks/⟦5550001234/Wh9AbWh0Ef⟧",
+    "https://api.telegram.org/file/bot⟦777333:Tg1AbTg2Ef⟧/photos/x.jpg",
+    "https://⟦eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.Jw1AbJw2EfJw3GhJw4Ij⟧@api.example.com/",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
@@ -411,4 +440,65 @@ fn every_secret_is_shown_with_show_secrets() {
         missing.is_empty(),
         "never printed even with --show-secrets: {missing:?}"
     );
+}
+
+/// What the locator must not take for a credential: prose after a URI with
+/// a port, and parameters whose values are no secrets.
+#[test]
+fn prose_and_plain_values_are_not_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "run on http://0.0.0.0:3000, contact admin@example.com\n\
+                see http://localhost:8080, or mail me@example.org\n\
+                http://example.com:8080; alice@example.com\n\
+                api at http://host:port and user: alice@example.com\n\
+                http://example.com/ or write to me@example.org\n\
+                https://x.example.com/?pass=1&auth=true&secret=false&signature=none&key=value\n";
+    std::fs::write(dir.path().join("t"), text).unwrap();
+    let run = urilint(dir.path(), &["extract", "t"], None);
+    assert_eq!(
+        run.output,
+        "http://0.0.0.0:3000\nhttp://localhost:8080\nhttp://example.com:8080\nhttp://host:port\n\
+         http://example.com/\nhttps://x.example.com/?pass=****&auth=****&secret=****&signature=****&key=****\n"
+    );
+    let run = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--select",
+            "embedded-password,secret-in-query",
+            "t",
+        ],
+        None,
+    );
+    assert_eq!(run.output, "");
+}
+
+/// SPEC E6: a URI longer than the cap is reported cut; a secret that runs
+/// over the cut is redacted to the end of its line in the snippet.
+#[test]
+fn a_secret_over_the_cut_stays_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let pad = "a".repeat(65_536 - 40);
+    let long_pw = "Lp1AbLp2Ef".repeat(8_000);
+    let text = format!(
+        "see https://db.example.com/{pad}?token=Ct1AbCt2EfCt3GhCt4IjCt5KlCt6MnCt7OpCt8Qr and http://h.example.com:99999/\n\
+         https://user:{long_pw}@db.example.com/x and http://h.example.com:99999/\n"
+    );
+    std::fs::write(dir.path().join("t"), &text).unwrap();
+    for args in [
+        &["check", "--color", "never", "t"][..],
+        &["check", "--select", "invalid-port", "t"],
+        &["check", "--format", "jsonl", "t"],
+        &["extract", "t"],
+    ] {
+        let run = urilint(dir.path(), args, None);
+        for piece in ["Ct", "Lp1Ab", "Lp2Ef"] {
+            let leaked = if piece == "Ct" {
+                run.output.contains("Ct4Ij") || run.output.contains("Ct8Qr")
+            } else {
+                run.output.contains(piece)
+            };
+            assert!(!leaked, "`urilint {}` prints {piece}", run.what);
+        }
+    }
 }

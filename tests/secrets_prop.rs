@@ -7,7 +7,8 @@
 //! the password's first or last bytes, and a leak of its middle without
 //! either end cannot happen with contiguous redaction. What text cannot say
 //! is left out of the range: a line break (a credential in text is on one
-//! line), `://` (another URI begins), and an `@` followed by what reads as
+//! line), `://` (another URI begins), `,`, `;` or `:` before a space
+//! (prose), and an `@` followed by what reads as
 //! a host that goes on with a port, path, query or fragment (`p@h/x`) or
 //! ends where text ends a URI (`p@h.com and more`, `p@h"`): that is the
 //! end of the userinfo to any reader.
@@ -28,6 +29,13 @@ fn password(raw: Vec<u8>) -> Vec<u8> {
         .into_iter()
         .map(|b| if b == b'\n' || b == b'\r' { b'\t' } else { b })
         .collect();
+    // `,`, `;` or `:` before a space is prose (`http://host:port, or mail
+    // me@example.org`), not a password.
+    for i in 1..p.len() {
+        if matches!(p[i], b' ' | b'\t') && matches!(p[i - 1], b',' | b';' | b':') {
+            p[i - 1] = b'.';
+        }
+    }
     for i in 0..p.len() {
         if p[i..].starts_with(b"://") {
             p[i] = b';';

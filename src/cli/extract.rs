@@ -2,11 +2,11 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 
 use serde::Serialize;
 use urilint::mail::{InputKind, MailEvent, MailEvents, MailFinding};
-use urilint::report::MailContext;
+use urilint::report::{MailContext, escape_controls};
 use urilint::scan::{Finding, Scanner};
 use urilint::schemes::Registry;
 use urilint::secrets::redact;
@@ -46,6 +46,9 @@ struct Printer<'a, W: Write> {
     registry: &'static Registry,
     /// Normalized forms already printed, for --unique (RFC 3986 s6).
     seen: HashSet<Vec<u8>>,
+    /// Standard output is a terminal: control characters from the input
+    /// are shown escaped, never passed to it (SPEC section 10).
+    terminal: bool,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -86,6 +89,11 @@ impl<W: Write> Printer<'_, W> {
             _ => uri,
         };
         match args.format {
+            ExtractFormat::Plain if self.terminal => {
+                let text = String::from_utf8_lossy(&uri);
+                self.out.write_all(escape_controls(&text).as_bytes())?;
+                self.out.write_all(b"\n")
+            }
             // The URI's own bytes, so that nothing is lost on non-UTF-8 input.
             ExtractFormat::Plain => {
                 self.out.write_all(&uri)?;
@@ -120,6 +128,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         args,
         registry: Registry::builtin(),
         seen: HashSet::new(),
+        terminal: io::stdout().is_terminal(),
     };
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);

@@ -127,6 +127,10 @@ pub mod class {
     pub const TILDE: u16 = 1 << 7;
     /// `.`.
     pub const DOT: u16 = 1 << 8;
+    /// `@`.
+    pub const AT: u16 = 1 << 9;
+    /// `=`.
+    pub const EQUALS: u16 = 1 << 10;
 
     static TABLE: [u16; 256] = {
         let mut t = [0u16; 256];
@@ -143,6 +147,8 @@ pub mod class {
                 b'A'..=b'Z' => UPPER,
                 b'~' => TILDE,
                 b'.' => DOT,
+                b'@' => AT,
+                b'=' => EQUALS,
                 _ => 0,
             };
             i += 1;
@@ -272,7 +278,18 @@ struct Enabled {
     id: &'static str,
     severity: Severity,
     check: CheckFn,
+    /// The rule reports located secrets only, so it is skipped for the
+    /// many URIs that hold none.
+    secrets_only: bool,
 }
+
+/// Rules whose findings are the URI's located secrets (SPEC section 10).
+const SECRET_RULES: &[&str] = &[
+    "embedded-password",
+    "embedded-token",
+    "secret-in-path",
+    "secret-in-query",
+];
 
 /// Runs the enabled rules over findings. Build it once, share it.
 pub struct Linter {
@@ -310,15 +327,32 @@ impl Linter {
     /// The diagnostics for one URI, in rule order. Checks read the URI with
     /// its secrets masked, so no message can quote one.
     pub fn check(&self, finding: &Finding) -> Vec<Diagnostic> {
-        let found = secrets::locate(&finding.uri, finding.flags.truncated);
+        // A secret needs userinfo (`@`), a parameter (`=`), an encoded URI
+        // inside this one (`%`) or a webhook host; what the checks need
+        // anyway (byte classes, the parse) says so without another pass.
+        let mut classes = class::of(&finding.uri);
+        let mut uri = Uri::parse(&finding.uri);
+        let suspect = finding.flags.truncated
+            || (classes & class::AT != 0 && secrets::may_hold_userinfo(&finding.uri))
+            || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
+            || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
+            || uri
+                .get(crate::uri::Component::Host)
+                .is_some_and(secrets::may_be_webhook_host);
+        let found = if suspect {
+            secrets::locate(&finding.uri, finding.flags.truncated)
+        } else {
+            Vec::new()
+        };
         let masked;
         let text: &[u8] = if found.is_empty() {
             &finding.uri
         } else {
             masked = secrets::mask(&finding.uri, &found);
+            uri = Uri::parse(&masked);
+            classes = class::of(&masked);
             &masked
         };
-        let uri = Uri::parse(text);
         let scheme = uri
             .get(crate::uri::Component::Scheme)
             .and_then(|s| self.registry.get_bytes(s));
@@ -330,12 +364,18 @@ impl Linter {
             scheme,
             registry: &self.registry,
             options: &self.options,
-            classes: class::of(text),
+            classes,
         };
         let mut out = Vec::new();
         let mut hits = Vec::new();
         for rule in &self.rules {
+            if rule.secrets_only && found.is_empty() {
+                continue;
+            }
             (rule.check)(&cx, &mut hits);
+            if hits.is_empty() {
+                continue;
+            }
             for h in hits.drain(..) {
                 out.push(Diagnostic {
                     rule: Cow::Borrowed(rule.id),
@@ -444,6 +484,7 @@ impl LinterBuilder {
                     .copied()
                     .unwrap_or_else(|| doc(id).expect("built in").severity),
                 check,
+                secrets_only: SECRET_RULES.contains(&id),
             })
             .collect();
         let custom = self

@@ -10,7 +10,7 @@
 use super::chars::{self, Class, End};
 use super::{Delimiter, Flags};
 use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
-use crate::secrets::userinfo::Located;
+use crate::secrets::userinfo::{self, Located};
 
 /// Bytes before a colon that a decision may read: the longest scheme we look
 /// for and one more, which is either the delimiter before the scheme or the
@@ -221,8 +221,10 @@ fn angle(
     }
     // SPEC section 10: `<postgres://u:pa>ss@db>` holds a password with a
     // `>`; read undelimited, the URI runs over it to its host.
-    if uri[scheme_len + 1..].starts_with(b"//") {
-        match crate::secrets::userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
+    if uri[scheme_len + 1..].starts_with(b"//")
+        && userinfo::may_hold(&uri, scheme_len + 3, uri.len())
+    {
+        match userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
             Located::NeedMore => return Outcome::NeedMore,
             Located::Found(c) if c.at > j => return Outcome::Reject,
             _ => {}
@@ -275,10 +277,12 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
     let Outcome::Found(f) = first else {
         return first;
     };
-    if f.flags.truncated {
+    // Only an authority holding `:` or `@` can hold a password; most hold
+    // neither.
+    if f.flags.truncated || !userinfo::may_hold(w, colon + 3, f.end) {
         return Outcome::Found(f);
     }
-    match crate::secrets::userinfo::locate(w, colon + 3, s + cx.max_uri_len, eof, false) {
+    match userinfo::locate(w, colon + 3, s + cx.max_uri_len, eof, false) {
         Located::NeedMore => Outcome::NeedMore,
         Located::Found(c) if c.at >= f.end => finish(cx, w, s, colon, c.at + 1, quoted, eof),
         _ => Outcome::Found(f),

@@ -58,10 +58,13 @@ pub enum Kind {
         /// What kind of token (`a GitHub personal access token`).
         what: &'static str,
     },
-    /// The value of a query or fragment parameter named for a secret.
+    /// The value of a query, fragment or path parameter named for a secret.
     Param {
         /// The parameter's name.
         name: Range<usize>,
+        /// A value no secret has (`true`, `1`, `none`): redacted all the
+        /// same, but not worth a finding.
+        trivial: bool,
     },
     /// The part of a webhook URL's path that is its secret.
     Path {
@@ -97,8 +100,12 @@ pub struct Secret {
 /// ```
 pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
     let mut out = Vec::new();
-    // Most URIs hold none of the bytes a secret needs.
-    if !cut && memchr::memchr3(b'@', b'?', b'#', uri).is_none() && !may_be_webhook(uri) {
+    if !cut
+        && !may_hold_userinfo(uri)
+        && !may_hold_param(uri)
+        && !may_hold_encoded(uri)
+        && !may_be_webhook(uri)
+    {
         return out;
     }
     let mut rest = 0;
@@ -108,58 +115,173 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
             rest = (c.at + 1).min(uri.len());
             credential(uri, auth, &c, &mut out);
         }
-        // A webhook's path: the host runs to the port, path, query or fragment.
-        let host_end = uri[rest..]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
-            .map_or(uri.len(), |k| rest + k);
-        let path_start = uri[host_end..]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-            .map_or(uri.len(), |k| host_end + k);
-        let path_end = uri[path_start..]
-            .iter()
-            .position(|&b| matches!(b, b'?' | b'#'))
-            .map_or(uri.len(), |k| path_start + k);
-        if let Some((service, r)) =
-            webhook::secret_in_path(&uri[rest..host_end], &uri[path_start..path_end])
-        {
-            let span = path_start + r.start..path_start + r.end;
-            let placeholder = uri[span.clone()]
-                .split(|&b| b == b'/')
-                .any(|seg| is_placeholder(seg) || seg.iter().all(|&b| b == b'0'));
-            out.push(Secret {
-                span,
-                kind: Kind::Path { service },
-                placeholder,
-            });
-        }
+        webhook(uri, rest, &mut out);
+    }
+    // RFC 3986 s3.3: `;name=value` parameters in the path (and the
+    // authority of `jdbc:sqlserver://h:1433;user=u;password=p`).
+    let query = memchr::memchr2(b'?', b'#', &uri[rest..]).map_or(uri.len(), |k| rest + k);
+    if let Some(k) = memchr::memchr(b';', &uri[rest..query]) {
+        params(uri, rest + k + 1, query, &mut out);
     }
     // RFC 3986 s3.4, s3.5: the query, then the fragment (OAuth's implicit
-    // flow returns `#access_token=...`).
-    if let Some(q) = memchr::memchr2(b'?', b'#', &uri[rest..]).map(|k| rest + k) {
-        let end = if uri[q] == b'?' {
-            memchr::memchr(b'#', &uri[q..]).map_or(uri.len(), |k| q + k)
+    // flow returns `#access_token=...`; a single-page app's route
+    // `#/cb?token=...` has its own query).
+    if query < uri.len() {
+        let fragment = if uri[query] == b'?' {
+            memchr::memchr(b'#', &uri[query..]).map_or(uri.len(), |k| query + k)
         } else {
-            uri.len()
+            query
         };
-        params(uri, q + 1, end, &mut out);
-        if end < uri.len() {
-            params(uri, end + 1, uri.len(), &mut out);
+        if fragment > query {
+            params(uri, query + 1, fragment, &mut out);
+        }
+        if fragment < uri.len() {
+            let route = memchr::memchr(b'?', &uri[fragment..]).map_or(fragment, |k| fragment + k);
+            params(uri, route + 1, uri.len(), &mut out);
         }
     }
+    nested(uri, rest, cut, &mut out);
+    out.sort_by_key(|s| s.span.start);
     out
+}
+
+/// Credentials of URIs inside this one: `?next=https://u:pw@h/`, a web
+/// archive's `/web/2020/https://u:pw@h/`, comma-joined lists, and the same
+/// percent-encoded (`https%3A%2F%2Fu%3Apw%40h`).
+fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
+    for k in memchr::memchr_iter(b':', &uri[from..]) {
+        let q = from + k;
+        if q > 0
+            && uri[q - 1].is_ascii_alphanumeric()
+            && uri[q + 1..].starts_with(b"//")
+            && let userinfo::Located::Found(c) = userinfo::locate(uri, q + 3, uri.len(), true, cut)
+        {
+            credential(uri, q + 3, &c, out);
+        }
+    }
+    let encoded = |i: usize| {
+        uri.get(i..i + 9)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"%3A%2F%2F"))
+    };
+    if !memchr::memchr_iter(b'%', &uri[from..]).any(|k| encoded(from + k)) {
+        return;
+    }
+    // Decode, keeping where each decoded byte came from.
+    let (mut text, mut map) = (
+        Vec::with_capacity(uri.len()),
+        Vec::with_capacity(uri.len() + 1),
+    );
+    let mut i = 0;
+    while i < uri.len() {
+        map.push(i);
+        match (uri[i], uri.get(i + 1..i + 3).and_then(crate::uri::hex_pair)) {
+            (b'%', Some(v)) => {
+                text.push(v);
+                i += 3;
+            }
+            (b, _) => {
+                text.push(b);
+                i += 1;
+            }
+        }
+    }
+    map.push(uri.len());
+    let mut found = Vec::new();
+    for q in memchr::memchr_iter(b':', &text) {
+        // Only URIs that were encoded: the plain ones are done above.
+        if text[q + 1..].starts_with(b"//")
+            && map[q + 1] - map[q] == 3
+            && let userinfo::Located::Found(c) =
+                userinfo::locate(&text, q + 3, text.len(), true, cut)
+        {
+            credential(&text, q + 3, &c, &mut found);
+        }
+    }
+    let raw = |r: &Range<usize>| map[r.start]..map[r.end];
+    for s in found {
+        let kind = match s.kind {
+            Kind::Password { user } => Kind::Password { user: raw(&user) },
+            Kind::Userinfo { .. } => Kind::Userinfo { colon: None },
+            kind => kind,
+        };
+        out.push(Secret {
+            span: raw(&s.span),
+            kind,
+            placeholder: s.placeholder,
+        });
+    }
+}
+
+/// A webhook URL whose path is its secret.
+fn webhook(uri: &[u8], rest: usize, out: &mut Vec<Secret>) {
+    let host_end = memchr::memchr3(b'/', b'?', b'#', &uri[rest..]).map_or(uri.len(), |k| rest + k);
+    if !webhook_host(&uri[rest..host_end]) {
+        return;
+    }
+    // The host runs to the port, path, query or fragment.
+    let end_of = |from: usize, stops: &[u8]| {
+        uri[from..]
+            .iter()
+            .position(|b| stops.contains(b))
+            .map_or(uri.len(), |k| from + k)
+    };
+    let host_end = end_of(rest, b"/?#:");
+    let path_start = end_of(host_end, b"/?#");
+    let path_end = end_of(path_start, b"?#");
+    if let Some((service, r)) =
+        webhook::secret_in_path(&uri[rest..host_end], &uri[path_start..path_end])
+    {
+        let span = path_start + r.start..path_start + r.end;
+        let placeholder = uri[span.clone()]
+            .split(|&b| b == b'/')
+            .any(|seg| is_placeholder(seg) || !seg.is_empty() && seg.iter().all(|&b| b == b'0'));
+        out.push(Secret {
+            span,
+            kind: Kind::Path { service },
+            placeholder,
+        });
+    }
+}
+
+/// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,
+/// and a `://`. Quick tests like this one let most URIs skip [`locate`].
+pub fn may_hold_userinfo(uri: &[u8]) -> bool {
+    memchr::memchr(b'@', uri).is_some()
+        && memchr::memchr_iter(b'/', uri)
+            .any(|i| i > 0 && uri[i - 1] == b':' && uri.get(i + 1) == Some(&b'/'))
+}
+
+/// Whether a parameter of the URI is named for a secret.
+pub fn may_hold_param(uri: &[u8]) -> bool {
+    memchr::memchr_iter(b'=', uri).any(|eq| {
+        let start = uri[..eq]
+            .iter()
+            .rposition(|&b| matches!(b, b'?' | b'&' | b';' | b'#' | b'/'))
+            .map_or(0, |k| k + 1);
+        is_secret_param(&uri[start..eq])
+    })
+}
+
+/// Whether the URI holds a percent-encoded URI with an authority
+/// (`%3A%2F%2F`).
+pub fn may_hold_encoded(uri: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', uri).any(|i| {
+        uri.get(i..i + 9)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"%3A%2F%2F"))
+    })
 }
 
 /// The start of the authority: after the first `://` that follows a scheme
 /// (or a chain of them, as in `jdbc:postgresql://`).
 fn authority(uri: &[u8]) -> Option<usize> {
-    let at = memchr::memmem::find(uri, b"://")?;
-    (at > 0
-        && uri[..at]
-            .iter()
-            .all(|&b| crate::schemes::is_scheme_char(b) || b == b':'))
-    .then_some(at + 3)
+    let mut i = 0;
+    while i < uri.len() && (crate::schemes::is_scheme_char(uri[i]) || uri[i] == b':') {
+        if uri[i] == b':' && uri[i + 1..].starts_with(b"//") {
+            return (i > 0).then_some(i + 3);
+        }
+        i += 1;
+    }
+    None
 }
 
 fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<Secret>) {
@@ -224,11 +346,14 @@ fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
             start + name.start..start + name.end,
             start + value.start..start + value.end,
         );
-        if !value.is_empty() && is_secret_param(&uri[name.clone()]) {
+        // An empty value at the URI's end may be one the scanner cut at a
+        // delimiter (`?password=`"...`); text redaction reads on.
+        if (!value.is_empty() || value.end == uri.len()) && is_secret_param(&uri[name.clone()]) {
+            let trivial = params::is_trivial(&uri[value.clone()]);
             let placeholder = is_placeholder(&uri[value.clone()]);
             out.push(Secret {
                 span: value,
-                kind: Kind::Param { name },
+                kind: Kind::Param { name, trivial },
                 placeholder,
             });
         }
@@ -247,8 +372,64 @@ pub fn redact(uri: &[u8], cut: bool) -> Cow<'_, [u8]> {
     replace(uri, &spans)
 }
 
+/// Whether the URI may name a webhook host (`hooks.slack.com`,
+/// `*.webhook.office.com`, `discord.com`, `api.telegram.org` ...), in any
+/// case: a cheap test of the host's end before the real one.
 fn may_be_webhook(uri: &[u8]) -> bool {
-    memchr::memmem::find(uri, b"hook").is_some() || memchr::memmem::find(uri, b"/bot").is_some()
+    // Webhooks are `http(s)://host/path`; the test is on the host's
+    // second-level label (`slack`, `discord`, `office` ...), found from the
+    // end of the host, so a URI that is none costs a few compares.
+    let auth = match uri.get(..8) {
+        Some(p) if p[..7].eq_ignore_ascii_case(b"http://") => 7,
+        Some(p) if p.eq_ignore_ascii_case(b"https://") => 8,
+        _ => return false,
+    };
+    // Hosts are short: plain loops beat a vector search's setup here.
+    let end = uri[auth..]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
+        .map_or(uri.len(), |k| auth + k);
+    let host = &uri[auth..end];
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    let Some(tld) = host.iter().rposition(|&b| b == b'.') else {
+        return false;
+    };
+    let label = &host[host[..tld]
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(0, |k| k + 1)..tld];
+    webhook::LABELS
+        .iter()
+        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
+}
+
+/// Whether a host (no userinfo, no port) may be a webhook host: a quick
+/// test on its second-level label, for callers that have the host at hand.
+#[inline]
+pub fn may_be_webhook_host(host: &[u8]) -> bool {
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    if host.len() < 10 || !matches!(host[host.len() - 1] | 0x20, b'm' | b'g') {
+        return false;
+    }
+    let Some(tld) = host.iter().rposition(|&b| b == b'.') else {
+        return false;
+    };
+    let label = &host[host[..tld]
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(0, |k| k + 1)..tld];
+    webhook::LABELS
+        .iter()
+        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
+}
+
+/// Whether a host (with its port, if any) ends as a webhook host does.
+fn webhook_host(host: &[u8]) -> bool {
+    let host = &host[..memchr::memrchr(b':', host).unwrap_or(host.len())];
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    webhook::HOSTS.iter().any(|h| {
+        host.len() >= h.len() && host[host.len() - h.len()..].eq_ignore_ascii_case(h.as_bytes())
+    })
 }
 
 /// `text` with the bytes of each range (sorted by start, possibly
@@ -260,7 +441,7 @@ pub fn replace<'a>(text: &'a [u8], spans: &[Range<usize>]) -> Cow<'a, [u8]> {
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
     for s in spans {
-        if s.end <= at {
+        if s.end <= at || s.is_empty() {
             continue;
         }
         out.extend_from_slice(&text[at..s.start.max(at)]);
@@ -309,12 +490,24 @@ pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
         let (start, end) = (f.start as usize, f.end as usize);
         let raw = &text[start..end];
         for s in locate(&f.uri, cut) {
-            let range = if f.flags.rejoined {
-                start + raw_index(raw, s.span.start)
-                    ..start + raw_index(raw, s.span.end.max(1) - 1) + 1
+            let mut range = if s.span.is_empty() {
+                end..end
+            } else if f.flags.rejoined {
+                start + raw_index(raw, s.span.start)..start + raw_index(raw, s.span.end - 1) + 1
             } else {
                 start + s.span.start..start + s.span.end
             };
+            // A secret the URI ends in may go on in the text: past the cut
+            // of a truncated URI (SPEC E6) to the end of the line, past a
+            // delimiter in a parameter's value (`?token=a"b`) to the next
+            // space, `&` or `#`.
+            if s.span.end == f.uri.len() && range.end == end {
+                let stops: &[u8] = if cut { b"\n" } else { b" \t\r\n&#" };
+                range.end = text[end..]
+                    .iter()
+                    .position(|b| stops.contains(b))
+                    .map_or(text.len(), |k| end + k);
+            }
             if range.start < range.end {
                 out.push(range);
             }

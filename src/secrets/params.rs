@@ -1,8 +1,11 @@
 //! Query and fragment parameters whose name says their value is a secret
 //! (`?access_token=...`, AWS and Google signed URLs, Azure SAS `sig`).
 
-/// Parameter names that hold secrets, compared case-insensitively after
-/// percent-decoding.
+/// Parameter names that hold secrets, compared after percent-decoding, in
+/// lower case and without `_`, `-` and `.` (`access_token`, `accessToken`
+/// and `access-token` are one name). Most are documented by a service:
+/// OAuth 2.0 (RFC 6749, RFC 6750), AWS and Google signed URLs, Azure SAS,
+/// GitLab's `private_token`, OAuth 1.0's `oauth_signature` (RFC 5849).
 const NAMES: &[&str] = &[
     "password",
     "passwd",
@@ -10,55 +13,133 @@ const NAMES: &[&str] = &[
     "pass",
     "secret",
     "token",
-    "access_token",
-    "refresh_token",
-    "id_token",
-    "auth_token",
-    "private_token",
-    "api_key",
-    "api-key",
+    "accesstoken",
+    "refreshtoken",
+    "idtoken",
+    "authtoken",
+    "privatetoken",
+    "sessiontoken",
+    "oauthtoken",
+    "oauthsignature",
     "apikey",
-    "x-api-key",
+    "xapikey",
     "key",
-    "client_secret",
+    "secretkey",
+    "privatekey",
+    "clientsecret",
+    "webhooksecret",
     "auth",
+    "authorization",
+    "bearer",
+    "jwt",
+    "credential",
+    "credentials",
     "signature",
     "sig",
-    "x-amz-signature",
-    "x-amz-credential",
-    "x-amz-security-token",
-    "x-goog-signature",
-    "x-goog-credential",
+    "hmac",
+    "sessionid",
+    "jsessionid",
+    "phpsessid",
+    "xamzsignature",
+    "xamzcredential",
+    "xamzsecuritytoken",
+    "xgoogsignature",
+    "xgoogcredential",
 ];
 
-/// Whether a parameter name names a secret.
+/// Whether a parameter name names a secret. A bracketed name (PHP and Rails
+/// forms) counts by its last key: `user[password]`, `client_secret[]`.
 ///
 /// ```
 /// use urilint::secrets::is_secret_param;
 /// assert!(is_secret_param(b"X-Amz-Signature"));
 /// assert!(is_secret_param(b"access%5Ftoken"));
+/// assert!(is_secret_param(b"accessToken"));
+/// assert!(is_secret_param(b"user[password]"));
 /// assert!(!is_secret_param(b"page"));
+/// assert!(!is_secret_param(b"keyword"));
 /// ```
 pub fn is_secret_param(name: &[u8]) -> bool {
-    if name.len() > 24 {
+    // The longest name is 19 bytes folded; allow for brackets, `_` and
+    // percent-encoding, and decide without allocating (every query
+    // parameter of every URI comes here).
+    if name.is_empty() || name.len() > 96 {
         return false;
     }
-    let mut buf = [0u8; 24];
+    // Most names are plain words: compare them as they are.
+    if !name
+        .iter()
+        .any(|&b| matches!(b, b'%' | b'[' | b'_' | b'-' | b'.'))
+    {
+        return NAMES
+            .iter()
+            .any(|k| name.eq_ignore_ascii_case(k.as_bytes()));
+    }
+    let mut decoded = [0u8; 96];
     let mut n = 0;
     let mut i = 0;
     while i < name.len() {
-        let (b, step) = match (
+        match (
             name[i],
             name.get(i + 1..i + 3).and_then(crate::uri::hex_pair),
         ) {
-            (b'%', Some(v)) => (v, 3),
-            (b, _) => (b, 1),
-        };
-        buf[n] = b.to_ascii_lowercase();
+            (b'%', Some(v)) => {
+                decoded[n] = v;
+                i += 3;
+            }
+            (b, _) => {
+                decoded[n] = b;
+                i += 1;
+            }
+        }
         n += 1;
-        i += step;
     }
-    NAMES.iter().any(|k| k.as_bytes() == &buf[..n])
+    let mut key: &[u8] = &decoded[..n];
+    while let Some(inner) = key.strip_suffix(b"]") {
+        match inner.iter().rposition(|&b| b == b'[') {
+            Some(open) if open + 1 < inner.len() => key = &inner[open + 1..],
+            Some(open) => key = &inner[..open],
+            None => break,
+        }
+    }
+    let mut folded = [0u8; 24];
+    let mut m = 0;
+    for &b in key {
+        if matches!(b, b'_' | b'-' | b'.') {
+            continue;
+        }
+        if m == folded.len() {
+            return false;
+        }
+        folded[m] = b.to_ascii_lowercase();
+        m += 1;
+    }
+    NAMES.iter().any(|k| k.as_bytes() == &folded[..m])
+}
+
+/// A value no secret has: a boolean, `none`, a number under 10,000, or
+/// fewer than four characters.
+pub(super) fn is_trivial(value: &[u8]) -> bool {
+    const WORDS: &[&str] = &[
+        "true",
+        "false",
+        "yes",
+        "no",
+        "on",
+        "off",
+        "none",
+        "null",
+        "nil",
+        "undefined",
+        "value",
+        "required",
+        "optional",
+    ];
+    value.len() < 4
+        || WORDS
+            .iter()
+            .any(|w| value.eq_ignore_ascii_case(w.as_bytes()))
+        || value.len() <= 4 && value.iter().all(u8::is_ascii_digit)
 }
 
 /// Each `name=value` pair of a query or fragment (RFC 3986 s3.4, s3.5;

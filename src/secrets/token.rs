@@ -41,6 +41,7 @@ const PREFIXES: &[(&str, &str, usize)] = &[
     ("AIza", "a Google API key", 39),
     ("ya29.", "a Google OAuth access token", 30),
     ("SG.", "a SendGrid API key", 30),
+    ("eyJ", "a JSON Web Token", 30),
 ];
 
 /// Passwords that mean "the user is the token" (GitHub's documented

@@ -54,6 +54,34 @@ fn ends_user(b: u8) -> bool {
     matches!(b, b'/' | b'?' | b'#' | b'[' | b']' | b'\\') || (b < 0x80 && ends_undelimited(b))
 }
 
+/// Bytes that may stand in a user name as written: not `:`, `@`, nor a
+/// byte that ends the user ([`ends_user`]). A table, since every URI with
+/// an authority is read this far.
+static USER: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = !matches!(
+            b,
+            b':' | b'@'
+                | b'/'
+                | b'?'
+                | b'#'
+                | b'['
+                | b']'
+                | b'\\'
+                | b'<'
+                | b'>'
+                | b'"'
+                | b'`'
+                | 0x7f
+        ) && b > b' ';
+        i += 1;
+    }
+    t
+};
+
 /// The first byte of a host after `@` (RFC 3986 s3.2.2: reg-name,
 /// IP-literal, or a non-ASCII IRI name).
 fn starts_host(b: u8) -> bool {
@@ -67,14 +95,48 @@ fn unsure(b: u8) -> bool {
         || (b < 0x80 && ends_undelimited(b))
 }
 
+/// Whether the authority starting at `w[auth]` may hold userinfo: its
+/// first byte that cannot be in a user name, before `end`, is `:` or `@`.
+/// A quick test before [`locate`]; most authorities are a plain host.
+#[inline]
+pub fn may_hold(w: &[u8], auth: usize, end: usize) -> bool {
+    let end = end.min(w.len());
+    let mut i = auth;
+    // Eight bytes at a time to the first `:`, `@`, `/`, `?` or `#`: the
+    // first byte of that set is exact (a false hit of the zero-byte test
+    // only ever stands above a true one).
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    while i + 8 <= end {
+        let x = u64::from_le_bytes(w[i..i + 8].try_into().expect("eight bytes"));
+        let hits = zero(x ^ (ONES * u64::from(b':')))
+            | zero(x ^ (ONES * u64::from(b'@')))
+            | zero(x ^ (ONES * u64::from(b'/')))
+            | zero(x ^ (ONES * u64::from(b'?')))
+            | zero(x ^ (ONES * u64::from(b'#')));
+        if hits != 0 {
+            return matches!(w[i + (hits.trailing_zeros() / 8) as usize], b':' | b'@');
+        }
+        i += 8;
+    }
+    while i < end && !matches!(w[i], b':' | b'@' | b'/' | b'?' | b'#') {
+        i += 1;
+    }
+    i < end && matches!(w[i], b':' | b'@')
+}
+
 /// Reads the userinfo of the authority that starts at `w[auth]` (right after
 /// `//`). Nothing at or past `limit` is read. `eof`: the window holds the
 /// rest of the input. `cut`: the text is the beginning of a longer URI (a
 /// truncated finding), so a password that runs to its end is still one.
 pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Located {
     let limit = limit.min(if eof { w.len() } else { usize::MAX });
-    // The user: up to `:` or `@`.
+    // The user: up to `:` or `@`. An `@` whose host is followed by `:` and
+    // no port (`alice@corp.example:pw@host`) is part of the user: an email
+    // address written as the user name.
     let mut i = auth;
+    let mut email: Option<usize> = None;
     let colon = loop {
         if i >= limit {
             return Located::None;
@@ -82,31 +144,93 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
         let Some(&b) = w.get(i) else {
             return Located::NeedMore;
         };
+        if USER[b as usize] {
+            i += 1;
+            continue;
+        }
         match b {
+            b'@' if email.is_none() => {
+                let Some(host_end) = host_run(w, i + 1, limit, eof) else {
+                    return Located::NeedMore;
+                };
+                let port = match (w.get(host_end), w.get(host_end + 1)) {
+                    (Some(b':'), Some(d)) => d.is_ascii_digit() || ends_user(*d),
+                    (Some(b':'), None) if !eof && host_end + 1 < limit => return Located::NeedMore,
+                    _ => true,
+                };
+                if port || host_end == i + 1 {
+                    return extend(w, auth, None, i, false, limit, eof);
+                }
+                email = Some(i);
+                i = host_end;
+            }
             b'@' => return extend(w, auth, None, i, false, limit, eof),
             b':' => break i,
             _ if ends_user(b) => return Located::None,
             _ => i += 1,
         }
     };
-    // `host:port` followed by the path, the query, the fragment or the end
-    // is no password; neither is one that starts with whitespace.
+    match password(w, auth, colon, limit, eof, cut, email.is_some()) {
+        Located::None => match email {
+            Some(at) => extend(w, auth, None, at, false, limit, eof),
+            None => Located::None,
+        },
+        found => found,
+    }
+}
+
+/// Whether the bytes from `w[j]` read as a port and then the end of the
+/// authority or of the URI in prose (`:8080/`, `:3000, contact ...`): then
+/// the `:` is no password's. `None` when the window ends first.
+fn port_follows(w: &[u8], colon: usize, limit: usize, eof: bool) -> Option<bool> {
     let mut j = colon + 1;
-    loop {
-        if j >= limit {
-            return Located::None;
+    let at = |j: usize| -> Option<Option<u8>> {
+        match w.get(j) {
+            _ if j >= limit => Some(None),
+            Some(&b) => Some(Some(b)),
+            None if eof => Some(None),
+            None => None,
         }
-        let Some(&b) = w.get(j) else {
-            return Located::NeedMore;
-        };
-        if b.is_ascii_digit() && j - colon <= 5 {
-            j += 1;
-            continue;
+    };
+    while at(j)?.is_some_and(|b| b.is_ascii_digit()) {
+        if j - colon > 5 {
+            return Some(false);
         }
-        if matches!(b, b'/' | b'?' | b'#') || (b < 0x80 && ends_undelimited(b)) {
-            return Located::None;
-        }
-        break;
+        j += 1;
+    }
+    let digits = j - colon - 1;
+    let ends = |b: Option<u8>| {
+        b.is_none_or(|b| b == b'\n' || b == b'\r' || (b < 0x80 && ends_undelimited(b)))
+    };
+    let first = at(j)?;
+    if digits == 0 {
+        // `host: text`: a colon before whitespace, or at the end.
+        return Some(first.is_none_or(|b| b == b' ' || b == b'\t' || b == b'\n' || b == b'\r'));
+    }
+    if matches!(first, Some(b'/' | b'?' | b'#')) || ends(first) {
+        return Some(true);
+    }
+    // Trailing punctuation, then the end of the URI in text (RFC 3986 App. C).
+    while let Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b')' | b']' | b'\'' | b'*') = at(j)? {
+        j += 1;
+    }
+    Some(j > colon + 1 + digits && ends(at(j)?))
+}
+
+/// The password after the `:` at `w[colon]`, up to the `@` before the host.
+fn password(
+    w: &[u8],
+    auth: usize,
+    colon: usize,
+    limit: usize,
+    eof: bool,
+    cut: bool,
+    email: bool,
+) -> Located {
+    match port_follows(w, colon, limit, eof) {
+        None => return Located::NeedMore,
+        Some(true) => return Located::None,
+        Some(false) => {}
     }
     // The password: anything on this line up to the `@` before the host.
     // Each `@` followed by a host is a candidate, classed by what follows
@@ -114,7 +238,7 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
     // goes on or ends the URI; when a space or an odd byte follows it, a
     // later candidate may fit better (`p@ss w0rd@host`).
     let mut spaced = false;
-    let mut doubt = false;
+    let mut doubt = email;
     let mut first: Option<Candidate> = None;
     let mut last: Option<usize> = None;
     let mut j = colon + 1;
@@ -140,7 +264,28 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
             return Located::NeedMore;
         };
         match b {
-            b'\n' | b'\r' => return settle(first, last),
+            b'\n' => return settle(first, last),
+            b'\r' => match w.get(j + 1) {
+                // A lone CR inside a line is an odd byte, not its end.
+                Some(b'\n') => return settle(first, last),
+                Some(_) => {
+                    doubt = true;
+                    j += 1;
+                }
+                None if eof || j + 1 >= limit => return settle(first, last),
+                None => return Located::NeedMore,
+            },
+            b',' | b';' | b':' => match (w.get(j + 1), w.get(j + 2)) {
+                // `http://host:port, or mail me@x.org`, `user: alice@x.org`:
+                // punctuation before a space is prose.
+                (Some(b' ' | b'\t'), _) => return settle(first, last),
+                // Another URI begins: this one had no password.
+                (Some(b'/'), Some(b'/')) if b == b':' && spaced => return settle(first, last),
+                (None, _) | (Some(b'/'), None) if !eof && j + 2 < limit => {
+                    return Located::NeedMore;
+                }
+                _ => j += 1,
+            },
             b'@' => {
                 let next = match w.get(j + 1) {
                     Some(&n) => Some(n),
@@ -148,12 +293,7 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                     None => return Located::NeedMore,
                 };
                 let hosted = next.is_some_and(starts_host);
-                let accepted = if spaced {
-                    hosted
-                } else {
-                    // `/@user` is a path, not the end of a password.
-                    w[j - 1] != b'/' && (hosted || next.is_none_or(|n| matches!(n, b'/' | b':')))
-                };
+                let accepted = hosted || !spaced && next.is_none_or(|n| matches!(n, b'/' | b':'));
                 if !accepted {
                     doubt = true;
                     j += 1;
@@ -210,13 +350,6 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                 spaced = true;
                 j += 1;
             }
-            b':' if spaced => match (w.get(j + 1), w.get(j + 2)) {
-                // Another URI begins: this one had no password.
-                (Some(b'/'), Some(b'/')) => return settle(first, last),
-                (Some(_), Some(_)) => j += 1,
-                _ if eof || j + 2 >= limit => j += 1,
-                _ => return Located::NeedMore,
-            },
             _ if b >= 0x80 => match decode(w, j, eof) {
                 Utf8::Char(c, n) => {
                     doubt |= ends_undelimited_char(c);
@@ -342,6 +475,15 @@ fn extend(
             _ => j += 1,
         }
     }
+    // `alice@corp.example:pw@host` read from its first `@`: the `:` after
+    // the email address starts the password.
+    let colon = colon.or_else(|| {
+        if uncertain {
+            memchr::memchr(b':', &w[auth..at]).map(|k| auth + k)
+        } else {
+            None
+        }
+    });
     let (user, password) = match colon {
         Some(c) => (auth..c, Some(c + 1..at)),
         None => (auth..at, None),
@@ -414,6 +556,27 @@ mod tests {
             some("u", "pa ss\"w>rd", true)
         );
         assert_eq!(read("amqp://u:p@ss@mq/"), some("u", "p@ss", true));
+        assert_eq!(
+            read("https://bob:/s3cr3t@db.example.com/x"),
+            some("bob", "/s3cr3t", true)
+        );
+        assert_eq!(
+            read("https://bob:#s3cr3t/@db.example.com/x"),
+            some("bob", "#s3cr3t/", true)
+        );
+        assert_eq!(
+            read("see https://bob:Zq1\rZq2@db.example.com/x"),
+            some("bob", "Zq1\rZq2", true)
+        );
+        // An email address as the user name.
+        assert_eq!(
+            read("ftp://alice@corp.example.com:s3cr3t@ftp.example.com/"),
+            some("alice@corp.example.com", "s3cr3t", true)
+        );
+        assert_eq!(
+            read("ssh://git@github.com:org/repo.git"),
+            Some(("git".into(), None, false))
+        );
     }
 
     #[test]
@@ -421,7 +584,20 @@ mod tests {
         assert_eq!(read("http://example.com:8080/a@b"), None);
         assert_eq!(read("http://example.com:8080 and me@example.org"), None);
         assert_eq!(read("http://example.com/ or write to me@example.org"), None);
-        assert_eq!(read("http://localhost:port/api/@user"), None);
+        assert_eq!(read("http://localhost:8080/api/@user"), None);
+        assert_eq!(
+            read("run on http://0.0.0.0:3000, contact admin@example.com"),
+            None
+        );
+        assert_eq!(
+            read("see http://localhost:8080, or mail me@example.org"),
+            None
+        );
+        assert_eq!(read("http://example.com:8080; alice@example.com"), None);
+        assert_eq!(
+            read("api at http://host:port and user: alice@example.com"),
+            None
+        );
         assert_eq!(read("http://h:x http://u@v/"), None);
         assert_eq!(read("http://[::1]:80/@x"), None);
         assert_eq!(read("see http://a:b\nc@d.org"), None);

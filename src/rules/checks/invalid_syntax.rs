@@ -18,7 +18,13 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     };
     if !covered {
         let at = Span { start: e.offset, end: (e.offset + 1).min(cx.text.len()) };
-        out.push(Hit::new(e.to_string()).at(at));
+        // A port that is no number may be the start of a password whose `@`
+        // the text does not show (SPEC section 10): say where, not what.
+        let msg = match e.kind {
+            ErrorKind::BadPort(_) => format!("port: a character at offset {} is not a digit (RFC 3986 s3.2.3)", e.offset),
+            _ => e.to_string(),
+        };
+        out.push(Hit::new(msg).at(at));
     }
 }
 

@@ -1,4 +1,4 @@
-//! secret-in-query: RFC 3986 s3.4, s7.5; RFC 6750 s2.3, s5.3; SPEC section 10.
+//! secret-in-query: RFC 3986 s3.3, s3.4, s7.5; RFC 6750 s2.3, s5.3; SPEC section 10.
 
 use crate::rules::{Context, Hit, Severity};
 use crate::secrets::Kind;
@@ -6,7 +6,7 @@ use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     for s in cx.secrets {
-        let Kind::Param { name } = &s.kind else { continue };
+        let Kind::Param { name, trivial: false } = &s.kind else { continue };
         let at = Span { start: s.span.start, end: s.span.end };
         // The name is not secret; only the value is.
         let name = String::from_utf8_lossy(&cx.text[name.clone()]);
