@@ -167,25 +167,8 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
         return;
     }
     // Decode, keeping where each decoded byte came from.
-    let (mut text, mut map) = (
-        Vec::with_capacity(uri.len()),
-        Vec::with_capacity(uri.len() + 1),
-    );
-    let mut i = 0;
-    while i < uri.len() {
-        map.push(i);
-        match (uri[i], uri.get(i + 1..i + 3).and_then(crate::uri::hex_pair)) {
-            (b'%', Some(v)) => {
-                text.push(v);
-                i += 3;
-            }
-            (b, _) => {
-                text.push(b);
-                i += 1;
-            }
-        }
-    }
-    map.push(uri.len());
+    let mut map = Vec::with_capacity(uri.len() + 1);
+    let text = percent_decode(uri, Some(&mut map));
     let mut found = Vec::new();
     for q in memchr::memchr_iter(b':', &text) {
         // Only URIs that were encoded: the plain ones are done above.
@@ -241,6 +224,33 @@ fn webhook(uri: &[u8], rest: usize, out: &mut Vec<Secret>) {
             placeholder,
         });
     }
+}
+
+/// `s` with every percent-encoded triplet decoded (RFC 3986 s2.1). With
+/// `map`, it receives each decoded byte's raw offset, and then the raw
+/// length.
+pub(crate) fn percent_decode(s: &[u8], mut map: Option<&mut Vec<usize>>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if let Some(m) = map.as_deref_mut() {
+            m.push(i);
+        }
+        match (s[i], s.get(i + 1..i + 3).and_then(crate::uri::hex_pair)) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    if let Some(m) = map {
+        m.push(s.len());
+    }
+    out
 }
 
 /// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,
@@ -389,18 +399,7 @@ fn may_be_webhook(uri: &[u8]) -> bool {
         .iter()
         .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
         .map_or(uri.len(), |k| auth + k);
-    let host = &uri[auth..end];
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    let Some(tld) = host.iter().rposition(|&b| b == b'.') else {
-        return false;
-    };
-    let label = &host[host[..tld]
-        .iter()
-        .rposition(|&b| b == b'.')
-        .map_or(0, |k| k + 1)..tld];
-    webhook::LABELS
-        .iter()
-        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
+    may_be_webhook_host(&uri[auth..end])
 }
 
 /// Whether a host (no userinfo, no port) may be a webhook host: a quick

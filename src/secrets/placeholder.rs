@@ -16,7 +16,7 @@
 /// assert!(!is_placeholder(b"hunter2"));
 /// ```
 pub fn is_placeholder(value: &[u8]) -> bool {
-    let decoded = percent_decode(value);
+    let decoded = super::percent_decode(value, None);
     let p = decoded.trim_ascii();
     let inner = |open: &[u8], close: &[u8]| {
         p.strip_prefix(open)
@@ -39,24 +39,6 @@ pub fn is_placeholder(value: &[u8]) -> bool {
         || (p.len() >= 3 && p.iter().all(|&b| b == b'*'))
         || (p.len() >= 3 && p.iter().all(|&b| b == b'x' || b == b'X'))
         || words.iter().any(|w| p.eq_ignore_ascii_case(w))
-}
-
-fn percent_decode(s: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        match (s[i], s.get(i + 1..i + 3).and_then(crate::uri::hex_pair)) {
-            (b'%', Some(v)) => {
-                out.push(v);
-                i += 3;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -520,63 +520,66 @@ mod tests {
     }
 
     #[test]
-    fn plain_passwords() {
-        assert_eq!(
-            read("postgres://app:hunter2@db.example.com/x"),
-            some("app", "hunter2", false)
-        );
-        assert_eq!(read("ftp://u:@h/"), some("u", "", false));
-        assert_eq!(
-            read("redis://:s3cret@cache:6379"),
-            some("", "s3cret", false)
-        );
-        assert_eq!(
-            read("https://ghp_abc@github.com/"),
-            Some(("ghp_abc".into(), None, false))
-        );
-    }
-
-    #[test]
-    fn delimiters_inside_the_password() {
-        // RFC 3986 s3.2 would end the authority at `#`, `/` or `?`.
-        assert_eq!(
-            read("postgres://admin:Xk9#mQ2vL7@db.example.com:5432/prod"),
-            some("admin", "Xk9#mQ2vL7", true)
-        );
-        assert_eq!(
-            read("s3a://AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY@bucket/"),
-            some(
+    fn passwords_as_the_text_writes_them() {
+        // (text, user, password, uncertain); RFC 3986 s3.2 would end the
+        // authority at the `#`, `/` or `?` of several of these.
+        for (text, user, pw, uncertain) in [
+            (
+                "postgres://app:hunter2@db.example.com/x",
+                "app",
+                "hunter2",
+                false,
+            ),
+            ("ftp://u:@h/", "u", "", false),
+            ("redis://:s3cret@cache:6379", "", "s3cret", false),
+            (
+                "postgres://admin:Xk9#mQ2vL7@db.example.com:5432/prod",
+                "admin",
+                "Xk9#mQ2vL7",
+                true,
+            ),
+            (
+                "s3a://AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY@bucket/",
                 "AKIAIOSFODNN7EXAMPLE",
                 "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-                true
-            )
-        );
-        assert_eq!(
-            read("amqp://u:pa ss\"w>rd@mq/"),
-            some("u", "pa ss\"w>rd", true)
-        );
-        assert_eq!(read("amqp://u:p@ss@mq/"), some("u", "p@ss", true));
-        assert_eq!(
-            read("https://bob:/s3cr3t@db.example.com/x"),
-            some("bob", "/s3cr3t", true)
-        );
-        assert_eq!(
-            read("https://bob:#s3cr3t/@db.example.com/x"),
-            some("bob", "#s3cr3t/", true)
-        );
-        assert_eq!(
-            read("see https://bob:Zq1\rZq2@db.example.com/x"),
-            some("bob", "Zq1\rZq2", true)
-        );
-        // An email address as the user name.
-        assert_eq!(
-            read("ftp://alice@corp.example.com:s3cr3t@ftp.example.com/"),
-            some("alice@corp.example.com", "s3cr3t", true)
-        );
-        assert_eq!(
-            read("ssh://git@github.com:org/repo.git"),
-            Some(("git".into(), None, false))
-        );
+                true,
+            ),
+            ("amqp://u:pa ss\"w>rd@mq/", "u", "pa ss\"w>rd", true),
+            ("amqp://u:p@ss@mq/", "u", "p@ss", true),
+            (
+                "https://bob:/s3cr3t@db.example.com/x",
+                "bob",
+                "/s3cr3t",
+                true,
+            ),
+            (
+                "https://bob:#s3cr3t/@db.example.com/x",
+                "bob",
+                "#s3cr3t/",
+                true,
+            ),
+            (
+                "see https://bob:Zq1\rZq2@db.example.com/x",
+                "bob",
+                "Zq1\rZq2",
+                true,
+            ),
+            // An email address as the user name.
+            (
+                "ftp://alice@corp.example.com:s3cr3t@ftp.example.com/",
+                "alice@corp.example.com",
+                "s3cr3t",
+                true,
+            ),
+        ] {
+            assert_eq!(read(text), some(user, pw, uncertain), "{text:?}");
+        }
+        for (text, user) in [
+            ("https://ghp_abc@github.com/", "ghp_abc"),
+            ("ssh://git@github.com:org/repo.git", "git"),
+        ] {
+            assert_eq!(read(text), Some((user.into(), None, false)), "{text:?}");
+        }
     }
 
     #[test]
