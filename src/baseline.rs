@@ -1,7 +1,11 @@
 //! Baselines: findings a project has accepted for now. Keyed by path, rule
 //! and the URI in normalized form (RFC 3986 s6), not by line, so moving
-//! text around does not break them; a password in the URI is stored as
-//! `****`.
+//! text around does not break them; every secret in the URI (SPEC section
+//! 10) is stored as `****`.
+//!
+//! Version 2 keys redact before normalizing and cover tokens, secret
+//! parameters and webhook paths; a version 1 file is refused with a word on
+//! how to rewrite it rather than silently matching nothing.
 //!
 //! ```
 //! use urilint::baseline::{Baseline, Key};
@@ -21,6 +25,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+/// The baseline file format written and read.
+const VERSION: u32 = 2;
+
 /// What identifies a finding in a baseline.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Key {
@@ -28,7 +35,7 @@ pub struct Key {
     pub path: String,
     /// The rule id.
     pub rule: String,
-    /// The URI, normalized, password redacted.
+    /// The URI, secrets redacted, then normalized.
     pub uri: String,
 }
 
@@ -126,7 +133,7 @@ impl Baseline {
             })
             .collect();
         let mut text = serde_json::to_string_pretty(&File {
-            version: 1,
+            version: VERSION,
             findings,
         })
         .expect("serializable");
@@ -137,7 +144,13 @@ impl Baseline {
     /// Parses [`Baseline::to_json`]'s format.
     pub fn from_json(text: &str) -> Result<Baseline, String> {
         let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        if file.version != 1 {
+        if file.version == 1 {
+            return Err(
+                "baseline version 1 keys secrets differently; rewrite it with --write-baseline"
+                    .to_string(),
+            );
+        }
+        if file.version != VERSION {
             return Err(format!("unsupported baseline version {}", file.version));
         }
         let mut base = Baseline::default();

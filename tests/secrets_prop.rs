@@ -15,11 +15,13 @@
 
 use std::io::Write as _;
 
+use std::io::Read;
+
 use assert_cmd::Command;
 use proptest::prelude::*;
 use urilint::report::{Emitter, Format, Record, Snippet, Style};
 use urilint::rules::Linter;
-use urilint::scan::Scanner;
+use urilint::scan::{Finding, Scanner};
 use urilint::secrets::{locate_text, redact};
 use urilint::uri::normalize;
 
@@ -190,5 +192,60 @@ proptest! {
             String::from_utf8_lossy(&text),
             String::from_utf8_lossy(&all)
         );
+    }
+}
+
+/// Scans `text` streamed, `n` bytes a read, with the smallest cap.
+fn streamed(text: &[u8], n: usize) -> Vec<Finding> {
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let k = self.1.min(buf.len()).min(self.0.len());
+            buf[..k].copy_from_slice(&self.0[..k]);
+            self.0 = &self.0[k..];
+            Ok(k)
+        }
+    }
+    Scanner::builder()
+        .max_uri_len(256)
+        .chunk_size(n)
+        .build()
+        .scan_reader(Trickle(text, n))
+        .map(|f| f.expect("reading from memory"))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// SPEC E6 holds where the scanner reads on over a password: a stream
+    /// finds what the whole buffer finds, for every chunk size, also when
+    /// the `@` lies near the cap (the locator never reads at or past it).
+    #[test]
+    fn credentials_stream_as_they_scan_whole((text, _) in case(), pad in 0usize..300, n in 1usize..80) {
+        let mut text = text;
+        // Push the host towards the 256-byte cap.
+        if let Some(at) = text.iter().rposition(|&b| b == b'@') {
+            text.splice(at + 1..at + 1, std::iter::repeat_n(b'h', pad));
+        }
+        let whole: Vec<Finding> = Scanner::builder().max_uri_len(256).build().scan(&text).collect();
+        prop_assert_eq!(streamed(&text, n), whole.clone(), "{:?}", String::from_utf8_lossy(&text));
+        prop_assert_eq!(streamed(&text, 256), whole);
+    }
+}
+
+/// The reviewer's case: a spaced password whose `@` host runs to the cap.
+#[test]
+fn a_password_near_the_cap_streams_as_it_scans_whole() {
+    let mut text = b"http://u:a b@h)".to_vec();
+    text.extend(std::iter::repeat_n(b'h', 240));
+    text.extend_from_slice(b"@x");
+    let whole: Vec<Finding> = Scanner::builder()
+        .max_uri_len(256)
+        .build()
+        .scan(&text)
+        .collect();
+    for n in [1, 2, 3, 7, 64, 255, 256, 257] {
+        assert_eq!(streamed(&text, n), whole, "chunk {n}");
     }
 }

@@ -11,7 +11,7 @@ use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Writ
 
 use urilint::baseline::{Baseline, Key};
 use urilint::mail::{InputKind, MailEvent, MailEvents};
-use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style};
+use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::{Finding, Scanner};
 use urilint::secrets::locate_text;
@@ -236,9 +236,16 @@ impl Checker<'_> {
             for event in MailEvents::new(BufReader::new(reader), kind, self.scanner.clone()) {
                 match event.map_err(fail)? {
                     MailEvent::Found(m) => {
-                        for d in self.linter.check(&m.finding) {
-                            let mut record = Record::new(&name, &m.finding, d, self.show_secrets);
-                            record.mail = Some(MailContext::of(&m, self.show_secrets));
+                        let diagnostics = self.linter.check(&m.finding);
+                        if diagnostics.is_empty() {
+                            continue;
+                        }
+                        // Redacted once for all of the finding's records.
+                        let uri = shown_uri(&m.finding, self.show_secrets);
+                        let mail = MailContext::of(&m, self.show_secrets);
+                        for d in diagnostics {
+                            let mut record = Record::with_uri(&name, &m.finding, d, uri.clone());
+                            record.mail = Some(mail.clone());
                             emit(record).map_err(Stop::Output)?;
                         }
                     }
@@ -299,11 +306,16 @@ impl Checker<'_> {
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
         while let Some(finding) = scan.next() {
             let finding = finding.map_err(fail)?;
-            for d in self.linter.check(&finding) {
-                pending.push_back((
-                    Record::new(&name, &finding, d, self.show_secrets),
-                    finding.clone(),
-                ));
+            let diagnostics = self.linter.check(&finding);
+            if !diagnostics.is_empty() {
+                // Redacted once for all of the finding's records.
+                let uri = shown_uri(&finding, self.show_secrets);
+                for d in diagnostics {
+                    pending.push_back((
+                        Record::with_uri(&name, &finding, d, uri.clone()),
+                        finding.clone(),
+                    ));
+                }
             }
             // A record is final once its line has been read to the end: the
             // comments that can silence it are known.

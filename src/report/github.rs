@@ -30,10 +30,8 @@ pub(super) fn write(out: &mut impl Write, r: &Record) -> io::Result<()> {
 /// Escapes a command's message; control characters from the input are
 /// shown as `\u{..}`, never passed to the terminal showing the log.
 fn data(s: &str) -> String {
-    escape_controls(s)
-        .replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    // After the escape there is no CR or LF left to encode.
+    escape_controls(s).replace('%', "%25")
 }
 
 /// Escapes a command's property value.

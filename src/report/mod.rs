@@ -59,7 +59,7 @@ pub struct Record {
     pub severity: Severity,
     /// Message.
     pub message: String,
-    /// The URI, password redacted unless secrets are shown.
+    /// The URI, secrets redacted unless they are shown.
     pub uri: String,
     /// How it was delimited.
     #[serde(serialize_with = "ser_delimiter")]
@@ -135,11 +135,12 @@ impl Record {
         diagnostic: Diagnostic,
         show_secrets: bool,
     ) -> Record {
-        let uri = if show_secrets {
-            finding.uri_lossy().into_owned()
-        } else {
-            String::from_utf8_lossy(&redact(&finding.uri, finding.flags.truncated)).into_owned()
-        };
+        Record::with_uri(path, finding, diagnostic, shown_uri(finding, show_secrets))
+    }
+
+    /// A record whose `uri` was made once for all the diagnostics of a
+    /// finding by [`shown_uri`].
+    pub fn with_uri(path: &str, finding: &Finding, diagnostic: Diagnostic, uri: String) -> Record {
         Record {
             path: path.to_string(),
             line: finding.line,
@@ -156,6 +157,16 @@ impl Record {
             mail: None,
             snippet: None,
         }
+    }
+}
+
+/// A finding's URI as records show it: every secret replaced by `****`
+/// (SPEC section 10) unless `show_secrets`.
+pub fn shown_uri(finding: &Finding, show_secrets: bool) -> String {
+    if show_secrets {
+        finding.uri_lossy().into_owned()
+    } else {
+        String::from_utf8_lossy(&redact(&finding.uri, finding.flags.truncated)).into_owned()
     }
 }
 
@@ -299,7 +310,7 @@ impl Snippet {
 pub fn escape_controls(s: &str) -> Cow<'_, str> {
     let unsafe_char = |c: char| {
         c.is_control()
-            || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
     };
     if !s.chars().any(unsafe_char) {
         return Cow::Borrowed(s);

@@ -221,9 +221,8 @@ fn angle(
     }
     // SPEC section 10: `<postgres://u:pa>ss@db>` holds a password with a
     // `>`; read undelimited, the URI runs over it to its host.
-    if uri[scheme_len + 1..].starts_with(b"//")
-        && userinfo::may_hold(&uri, scheme_len + 3, uri.len())
-    {
+    // The raw text is read, so the `//` must be there as written.
+    if w[colon + 1..].starts_with(b"//") && userinfo::may_hold(w, colon + 3, j) {
         match userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
             Located::NeedMore => return Outcome::NeedMore,
             Located::Found(c) if c.at > j => return Outcome::Reject,

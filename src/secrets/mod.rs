@@ -149,14 +149,23 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
 /// archive's `/web/2020/https://u:pw@h/`, comma-joined lists, and the same
 /// percent-encoded (`https%3A%2F%2Fu%3Apw%40h`).
 fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
-    for k in memchr::memchr_iter(b':', &uri[from..]) {
-        let q = from + k;
-        if q > 0
-            && uri[q - 1].is_ascii_alphanumeric()
-            && uri[q + 1..].starts_with(b"//")
-            && let userinfo::Located::Found(c) = userinfo::locate(uri, q + 3, uri.len(), true, cut)
+    // A few URIs nest; many `x://` in one (a crafted or garbled one) cost
+    // linear time, not one read of the rest for each.
+    const MAX_NESTED: usize = 16;
+    let authorities = |text: &[u8]| -> Vec<usize> {
+        memchr::memchr_iter(b':', text)
+            .filter(|&q| {
+                q > 0 && text[q - 1].is_ascii_alphanumeric() && text[q + 1..].starts_with(b"//")
+            })
+            .take(MAX_NESTED)
+            .map(|q| q + 3)
+            .collect()
+    };
+    for auth in authorities(&uri[from..]) {
+        if let userinfo::Located::Found(c) =
+            userinfo::locate(uri, from + auth, uri.len(), true, cut)
         {
-            credential(uri, q + 3, &c, out);
+            credential(uri, from + auth, &c, out);
         }
     }
     let encoded = |i: usize| {
@@ -170,14 +179,13 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
     let mut map = Vec::with_capacity(uri.len() + 1);
     let text = percent_decode(uri, Some(&mut map));
     let mut found = Vec::new();
-    for q in memchr::memchr_iter(b':', &text) {
-        // Only URIs that were encoded: the plain ones are done above.
-        if text[q + 1..].starts_with(b"//")
-            && map[q + 1] - map[q] == 3
-            && let userinfo::Located::Found(c) =
-                userinfo::locate(&text, q + 3, text.len(), true, cut)
-        {
-            credential(&text, q + 3, &c, &mut found);
+    // Only URIs that were encoded: the plain ones are done above.
+    for auth in authorities(&text)
+        .into_iter()
+        .filter(|&a| map[a - 2] - map[a - 3] == 3)
+    {
+        if let userinfo::Located::Found(c) = userinfo::locate(&text, auth, text.len(), true, cut) {
+            credential(&text, auth, &c, &mut found);
         }
     }
     let raw = |r: &Range<usize>| map[r.start]..map[r.end];
@@ -263,13 +271,21 @@ pub fn may_hold_userinfo(uri: &[u8]) -> bool {
 
 /// Whether a parameter of the URI is named for a secret.
 pub fn may_hold_param(uri: &[u8]) -> bool {
-    memchr::memchr_iter(b'=', uri).any(|eq| {
-        let start = uri[..eq]
-            .iter()
-            .rposition(|&b| matches!(b, b'?' | b'&' | b';' | b'#' | b'/'))
-            .map_or(0, |k| k + 1);
-        is_secret_param(&uri[start..eq])
-    })
+    // One pass: each `=` ends the name that began after the last separator.
+    let mut start = 0;
+    for (i, &b) in uri.iter().enumerate() {
+        match b {
+            b'?' | b'&' | b';' | b'#' | b'/' => start = i + 1,
+            b'=' => {
+                if is_secret_param(&uri[start..i]) {
+                    return true;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether the URI holds a percent-encoded URI with an authority
@@ -329,7 +345,14 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
             }
         }
         None => {
-            if let Some(what) = token_kind(user) {
+            // With several `@` (`https://ghp_...@x@host`), any part of the
+            // user that is a token makes all of it the secret.
+            let token = token_kind(user).or_else(|| {
+                user.split(|&b| b == b'@')
+                    .find_map(token_kind)
+                    .filter(|_| c.uncertain)
+            });
+            if let Some(what) = token {
                 out.push(Secret {
                     span: c.user.clone(),
                     kind: Kind::Token { what },

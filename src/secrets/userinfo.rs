@@ -22,6 +22,24 @@ use crate::scan::{Utf8, decode, ends_undelimited, ends_undelimited_char};
 /// `http://host:port and mail me@example.org` must not become a credential.
 const MAX_SPACED: usize = 128;
 
+/// Longest password (or userinfo after a first `@`) read at all, so that a
+/// long line of `host:${PORT}` URIs costs linear time; a URI cut by the
+/// scanner's cap is read to its end all the same.
+const MAX_PASSWORD: usize = 4096;
+
+/// The byte at `w[i]`: `Some(None)` at the end of the input or at `limit`
+/// (nothing at or past it is read, so a stream and a whole buffer agree,
+/// SPEC E6), `None` when the window ends first.
+#[inline]
+fn byte(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<Option<u8>> {
+    match w.get(i) {
+        _ if i >= limit => Some(None),
+        Some(&b) => Some(Some(b)),
+        None if eof => Some(None),
+        None => None,
+    }
+}
+
 /// What the text says about the userinfo starting at the authority.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Located {
@@ -153,9 +171,15 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                 let Some(host_end) = host_run(w, i + 1, limit, eof) else {
                     return Located::NeedMore;
                 };
-                let port = match (w.get(host_end), w.get(host_end + 1)) {
-                    (Some(b':'), Some(d)) => d.is_ascii_digit() || ends_user(*d),
-                    (Some(b':'), None) if !eof && host_end + 1 < limit => return Located::NeedMore,
+                let Some(after) = byte(w, host_end, limit, eof) else {
+                    return Located::NeedMore;
+                };
+                let port = match after {
+                    Some(b':') => match byte(w, host_end + 1, limit, eof) {
+                        None => return Located::NeedMore,
+                        Some(Some(d)) => d.is_ascii_digit() || ends_user(d),
+                        Some(None) => true,
+                    },
                     _ => true,
                 };
                 if port || host_end == i + 1 {
@@ -248,7 +272,7 @@ fn password(
         (None, _) => Located::None,
     };
     loop {
-        if j >= limit || (spaced && j - colon > MAX_SPACED) {
+        if j >= limit || (spaced && j - colon > MAX_SPACED) || (!cut && j - colon > MAX_PASSWORD) {
             if cut && first.is_none() && !spaced && j >= limit && limit >= w.len() {
                 // The text ends inside the password (SPEC E6's cut).
                 return Located::Found(Credential {
@@ -265,32 +289,35 @@ fn password(
         };
         match b {
             b'\n' => return settle(first, last),
-            b'\r' => match w.get(j + 1) {
+            b'\r' => match byte(w, j + 1, limit, eof) {
+                None => return Located::NeedMore,
                 // A lone CR inside a line is an odd byte, not its end.
-                Some(b'\n') => return settle(first, last),
-                Some(_) => {
+                Some(Some(n)) if n != b'\n' => {
                     doubt = true;
                     j += 1;
                 }
-                None if eof || j + 1 >= limit => return settle(first, last),
-                None => return Located::NeedMore,
+                Some(_) => return settle(first, last),
             },
-            b',' | b';' | b':' => match (w.get(j + 1), w.get(j + 2)) {
-                // `http://host:port, or mail me@x.org`, `user: alice@x.org`:
-                // punctuation before a space is prose.
-                (Some(b' ' | b'\t'), _) => return settle(first, last),
-                // Another URI begins: this one had no password.
-                (Some(b'/'), Some(b'/')) if b == b':' && spaced => return settle(first, last),
-                (None, _) | (Some(b'/'), None) if !eof && j + 2 < limit => {
+            b',' | b';' | b':' => {
+                let Some(n) = byte(w, j + 1, limit, eof) else {
                     return Located::NeedMore;
+                };
+                match n {
+                    // `http://host:port, or mail me@x.org`, `user: alice@x.org`:
+                    // punctuation before a space is prose.
+                    Some(b' ' | b'\t') => return settle(first, last),
+                    Some(b'/') if b == b':' && spaced => match byte(w, j + 2, limit, eof) {
+                        None => return Located::NeedMore,
+                        // Another URI begins: this one had no password.
+                        Some(Some(b'/')) => return settle(first, last),
+                        Some(_) => j += 1,
+                    },
+                    _ => j += 1,
                 }
-                _ => j += 1,
-            },
+            }
             b'@' => {
-                let next = match w.get(j + 1) {
-                    Some(&n) => Some(n),
-                    None if eof || j + 1 >= limit => None,
-                    None => return Located::NeedMore,
+                let Some(next) = byte(w, j + 1, limit, eof) else {
+                    return Located::NeedMore;
                 };
                 let hosted = next.is_some_and(starts_host);
                 let accepted = hosted || !spaced && next.is_none_or(|n| matches!(n, b'/' | b':'));
@@ -443,8 +470,9 @@ fn extend(
     eof: bool,
 ) -> Located {
     let mut j = at + 1;
+    let stop = limit.min(at + MAX_PASSWORD);
     loop {
-        if j >= limit {
+        if j >= stop {
             break;
         }
         let Some(&b) = w.get(j) else {
@@ -455,13 +483,12 @@ fn extend(
         };
         match b {
             b'@' => {
-                match w.get(j + 1) {
-                    Some(&n) if starts_host(n) => {
+                match byte(w, j + 1, limit, eof) {
+                    Some(Some(n)) if starts_host(n) => {
                         at = j;
                         uncertain = true;
                     }
                     Some(_) => break,
-                    None if eof || j + 1 >= limit => break,
                     None => return Located::NeedMore,
                 }
                 j += 1;

@@ -14,7 +14,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
             ),
             Kind::Password { user } => format!("URI embeds a password for user `{}`", cx.quote(user.clone())),
             Kind::Userinfo { .. } => "URI embeds a password whose extent is uncertain (several `@`, or characters \
-                 that must be percent-encoded); everything from `//` to the last `@` is redacted"
+                 that must be percent-encoded); everything from `//` to the `@` before the host is redacted"
                 .to_string(),
             _ => continue,
         };
