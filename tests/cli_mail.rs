@@ -100,8 +100,8 @@ fn jsonl_carries_the_message_and_the_archive_line() {
 
 #[test]
 fn input_detection_and_forcing() {
-    let eml = "Message-ID: <e@example.org>\nContent-Type: text/html\n\n<a href=\"http://a.example/?x=1&amp;y=2\">a</a>\n";
-    // Headers then an empty line: a message.
+    let eml = "Message-ID: <e@example.org>\nSubject: s\nContent-Type: text/html\n\n<a href=\"http://a.example/?x=1&amp;y=2\">a</a>\n";
+    // Three header fields with a Message-ID, then an empty line: a message.
     assert_eq!(
         stdout_of(&["extract", "-"], Some(eml), 0).0,
         "http://a.example/?x=1&y=2\n"
@@ -120,6 +120,39 @@ fn input_detection_and_forcing() {
         )
         .0,
         "http://a.example/?x=1&amp;y\n"
+    );
+    // A header block alone (a Pelican post, AsciiDoc's `Content-type:`) is
+    // not mail, nor is text that starts `From ` as prose: both are read
+    // whole, and the password on the first line is reported.
+    assert_eq!(
+        stdout_of(
+            &["extract", "-"],
+            Some("Title: A post\nDate: 2024-01-01\nContent-type: text/plain\n\nhttp://e.example/?a&amp;b\n"),
+            0
+        )
+        .0,
+        "http://e.example/?a&amp;b\n"
+    );
+    let prose = "From here on, the db is ftp://deploy:hunter2@ftp.example.org/\nSubject: x\n";
+    assert_eq!(
+        stdout_of(&["extract", "-"], Some(prose), 0).0,
+        "ftp://deploy:****@ftp.example.org/\n"
+    );
+    let (out, _) = stdout_of(
+        &[
+            "check",
+            "--format",
+            "jsonl",
+            "--select",
+            "embedded-password",
+            "-",
+        ],
+        Some(prose),
+        1,
+    );
+    assert!(
+        out.contains("\"line\":1") && out.contains("embedded-password"),
+        "{out}"
     );
     // --input mail reads it as a message anyway.
     let body_only = "Content-Type: text/html\n\n<a href=\"http://b.example/?p&amp;q\">b</a>\n";
