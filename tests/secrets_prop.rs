@@ -15,8 +15,6 @@
 
 use std::io::Write as _;
 
-use std::io::Read;
-
 use assert_cmd::Command;
 use proptest::prelude::*;
 use urilint::report::{Emitter, Format, Record, Snippet, Style};
@@ -24,6 +22,8 @@ use urilint::rules::Linter;
 use urilint::scan::{Finding, Scanner};
 use urilint::secrets::{locate_text, redact};
 use urilint::uri::normalize;
+
+mod common;
 
 /// Makes random bytes a password text can hold (see the module doc).
 fn password(raw: Vec<u8>) -> Vec<u8> {
@@ -197,22 +197,7 @@ proptest! {
 
 /// Scans `text` streamed, `n` bytes a read, with the smallest cap.
 fn streamed(text: &[u8], n: usize) -> Vec<Finding> {
-    struct Trickle<'a>(&'a [u8], usize);
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let k = self.1.min(buf.len()).min(self.0.len());
-            buf[..k].copy_from_slice(&self.0[..k]);
-            self.0 = &self.0[k..];
-            Ok(k)
-        }
-    }
-    Scanner::builder()
-        .max_uri_len(256)
-        .chunk_size(n)
-        .build()
-        .scan_reader(Trickle(text, n))
-        .map(|f| f.expect("reading from memory"))
-        .collect()
+    common::streamed(Scanner::builder().max_uri_len(256), text, n)
 }
 
 proptest! {

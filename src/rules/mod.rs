@@ -197,11 +197,6 @@ impl Context<'_> {
         self.classes & classes != 0
     }
 
-    /// Whether URI byte `i` is part of a secret.
-    pub fn in_secret(&self, i: usize) -> bool {
-        self.secrets.iter().any(|s| s.span.contains(&i))
-    }
-
     /// The URI's text in `span`, each secret in it shown as `****`, for a
     /// message. Messages are built from parts like this one, never by
     /// replacing text in a finished message.
@@ -340,7 +335,7 @@ impl Linter {
                 .get(crate::uri::Component::Host)
                 .is_some_and(secrets::may_be_webhook_host);
         let found = if suspect {
-            secrets::locate(&finding.uri, finding.flags.truncated)
+            secrets::locate_unfiltered(&finding.uri, finding.flags.truncated)
         } else {
             Vec::new()
         };

@@ -69,12 +69,14 @@ pub struct Credential {
 /// authority's end (RFC 3986 s3.2), an IP literal's bracket, or a byte that
 /// ends a URI in text.
 fn ends_user(b: u8) -> bool {
-    matches!(b, b'/' | b'?' | b'#' | b'[' | b']' | b'\\') || (b < 0x80 && ends_undelimited(b))
+    !USER[b as usize] && b != b':' && b != b'@'
 }
 
-/// Bytes that may stand in a user name as written: not `:`, `@`, nor a
-/// byte that ends the user ([`ends_user`]). A table, since every URI with
-/// an authority is read this far.
+/// Bytes that may stand in a user name as written: not `:` or `@`, not the
+/// authority's end or an IP literal's bracket (RFC 3986 s3.2, s3.2.2), and
+/// not a byte that ends a URI in text (the scanner's SPEC E4 set: controls,
+/// space, `<`, `>`, `"`, the backtick). A table, since every URI with an
+/// authority is read this far.
 static USER: [bool; 256] = {
     let mut t = [false; 256];
     let mut i = 0;
@@ -190,8 +192,8 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
             }
             b'@' => return extend(w, auth, None, i, false, limit, eof),
             b':' => break i,
-            _ if ends_user(b) => return Located::None,
-            _ => i += 1,
+            // Every other byte outside `USER` ends the user.
+            _ => return Located::None,
         }
     };
     match password(w, auth, colon, limit, eof, cut, email.is_some()) {
@@ -208,14 +210,7 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
 /// the `:` is no password's. `None` when the window ends first.
 fn port_follows(w: &[u8], colon: usize, limit: usize, eof: bool) -> Option<bool> {
     let mut j = colon + 1;
-    let at = |j: usize| -> Option<Option<u8>> {
-        match w.get(j) {
-            _ if j >= limit => Some(None),
-            Some(&b) => Some(Some(b)),
-            None if eof => Some(None),
-            None => None,
-        }
-    };
+    let at = |j: usize| byte(w, j, limit, eof);
     while at(j)?.is_some_and(|b| b.is_ascii_digit()) {
         if j - colon > 5 {
             return Some(false);

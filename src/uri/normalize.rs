@@ -108,6 +108,21 @@ struct Pct {
     decode: bool,
 }
 
+/// `s` with percent-encoded unreserved characters decoded and the hex
+/// digits of the other triplets upper-cased (RFC 3986 s6.2.2.1, s6.2.2.2).
+pub(crate) fn decode_unreserved(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    percent_normalized(
+        s,
+        Pct {
+            lower: false,
+            decode: true,
+        },
+        &mut out,
+    );
+    out
+}
+
 /// Copies `s`, upper-casing the hex digits of percent-encodings and, as
 /// `how` says, decoding those of unreserved characters and lower-casing the
 /// rest (s6.2.2.1, s6.2.2.2).
