@@ -39,6 +39,7 @@
 
 pub mod baseline;
 pub mod config;
+pub mod format;
 pub mod mail;
 pub mod report;
 pub mod rules;

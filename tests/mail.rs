@@ -108,6 +108,15 @@ fn format_flowed_with_and_without_delsp() {
             flowed,
             "<http://example.org/a/very/long/ \npath/index.html>\n"
         )),
+        // Without DelSp the space before a soft break is text (RFC 3676
+        // s4.2), and a space within a line ends a URI in `<...>`.
+        ["http://example.org/a/very/long/"]
+    );
+    assert_eq!(
+        uris(&message(
+            flowed,
+            "<http://example.org/a/very/long/\npath/index.html>\n"
+        )),
         ["http://example.org/a/very/long/path/index.html"]
     );
     let delsp = "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n";

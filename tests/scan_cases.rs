@@ -80,7 +80,16 @@ fn a_scheme_longer_than_64_octets_is_not_looked_for() {
 fn angle_brackets() {
     assert_found("see <|http://x.org/a|> now");
     assert_found("<|mailto:a@b.c|>");
-    assert_found("a<|http://x.org/a b|>"); // whitespace inside is removed (RFC 3986 App. C)
+    // A line break inside is removed (RFC 3986 App. C); a space within one
+    // line ends the URI, and the rest up to `>` is prose (SPEC section 9).
+    assert_found("a<|http://x.org/a\n b|>");
+    assert_found("a<|http://x.org/a| b>");
+    assert_found("<|mailto:usrp-users| at lists.ettus.com>");
+    assert_found("<|https://www.octave.org| link to GNU Octave>");
+    assert_eq!(
+        scan("<https://www.octave.org link>")[0].delimiter,
+        Delimiter::Angle
+    );
     let f = &scan("see <http://x.org/a> now")[0];
     assert_eq!(f.delimiter, Delimiter::Angle);
     assert_eq!(f.flags, Flags::default());
@@ -152,15 +161,11 @@ fn hyphen_line_break_keeps_the_hyphen_and_is_ambiguous() {
             truncated: false
         }
     );
-    // A hyphen before a space on the same line is not a line break.
+    // A hyphen before a space on the same line is not a line break: the
+    // space ends the URI.
     let f = &scan("<http://x.org/long- name>")[0];
-    assert_eq!(
-        f.flags,
-        Flags {
-            rejoined: true,
-            ..Flags::default()
-        }
-    );
+    assert_eq!(f.uri, b"http://x.org/long-");
+    assert_eq!(f.flags, Flags::default());
 }
 
 #[test]
@@ -314,4 +319,38 @@ fn line_and_column_are_one_based_and_count_characters() {
 fn uris_inside_uris_are_not_found_twice() {
     assert_found("|http://x.org/?u=http://y.org/|");
     assert_found(r#""|http://a.org/|"|http://b.org/|""#);
+}
+
+#[test]
+fn cjk_text_after_a_letter_or_digit_ends_the_uri() {
+    // SPEC section 9.
+    assert_found("|https://github.com/awslabs/damo|找到");
+    assert_found("|http://a.example/c|입니다");
+    assert_found("|http://example.com/docs|を参照");
+    // A run right after `/`, `=`, `#`, `?` or `&` is a path or a value.
+    assert_found("|https://ja.wikipedia.org/wiki/日本語| です");
+    assert_found("|http://x.example/?q=検索|");
+    // From the Korean and Japanese translations in shared/seeds.
+    assert_found("예, Jim. \"|http://www.w3.org/Addressing/|\"에서 찾았습니다.");
+    assert_found("<URL:|http://www.acl.lanl.gov/URI/archive/uri-archive.index.html|>에 보관");
+    assert_found("|http://www.acl.lanl.gov/URI/archive/uri-archive.index.html|。");
+}
+
+#[test]
+fn glued_text_before_a_web_scheme_is_left_out() {
+    assert_found("lists.example.com|http://lists.example.com/x|");
+    assert_found("Aq|https://x.example/|");
+    assert_found("bpo|http://glued.example/x|.");
+    // Real schemes that end in a web scheme's name stay whole.
+    assert_found("|git+https://example.com/r.git|");
+    assert_found("|svn+ssh://example.com/r|");
+}
+
+#[test]
+fn perl_names_and_bare_data_are_not_uris() {
+    assert!(scan("use Data::Dumper; my $x = File::Spec->new;").is_empty());
+    assert!(scan("impl<Data: ?Sized> Trait for <Data: ?Sized>").is_empty());
+    assert!(scan("Data: none").is_empty());
+    assert_found("|data:,Hello|");
+    assert_found("|data:text/plain;base64,SGVsbG8=|");
 }

@@ -75,6 +75,15 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     if s == colon {
         return Outcome::Reject;
     }
+    // Text run straight into a scheme (`list.example.comhttp://...`,
+    // `Aqhttp://...`): the URI starts at the web scheme followed by `//`.
+    if colon - s > 4 && cx.registry.get_bytes(&w[s..colon]).is_none() {
+        match (peek(w, colon + 1, eof), peek(w, colon + 2, eof)) {
+            (Peek::Need, _) | (Peek::Byte(b'/'), Peek::Need) => return Outcome::NeedMore,
+            (Peek::Byte(b'/'), Peek::Byte(b'/')) => s = colon - glued(&w[s..colon]),
+            _ => {}
+        }
+    }
     let before = if s > floor { Some(w[s - 1]) } else { None };
 
     if before == Some(b'<') {
@@ -92,13 +101,36 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     undelimited(cx, w, s, colon, before == Some(b'"'), eof)
 }
 
+/// Schemes that text is often glued to, longest first.
+const GLUED: &[&[u8]] = &[b"https", b"http", b"sftp", b"ftps", b"file", b"ftp"];
+
+/// The length of the web scheme that ends `name` after a letter or digit
+/// (`comhttp`), or all of `name`.
+fn glued(name: &[u8]) -> usize {
+    for g in GLUED {
+        let n = g.len();
+        if name.len() > n
+            && name[name.len() - n..].eq_ignore_ascii_case(g)
+            && name[name.len() - n - 1].is_ascii_alphanumeric()
+        {
+            return n;
+        }
+    }
+    name.len()
+}
+
 /// SPEC E2: after `scheme:` comes `//` and something more, or the scheme is
-/// a registered opaque one and something follows.
+/// a registered opaque one and something follows. `Word::Word` (a Perl
+/// module, a C++ name) is not a URI, and a `data:` URI holds the `,` that
+/// starts its data (RFC 2397 s3), so `Data: ?Sized` is not one either.
 fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
     if rest.starts_with(b"//") {
         rest.len() > 2
     } else {
-        !rest.is_empty() && cx.registry.is_opaque(scheme)
+        !rest.is_empty()
+            && rest[0] != b':'
+            && cx.registry.is_opaque(scheme)
+            && (!scheme.eq_ignore_ascii_case(b"data") || rest.contains(&b','))
     }
 }
 
@@ -184,21 +216,40 @@ fn angle(
     let mut j = colon + 1;
     let mut end = j;
     let mut gap: Option<Breaks> = None;
+    // The URI ended at a space within a line; the rest up to `>` is prose.
+    let mut prose = false;
     loop {
         let run = j;
         let stop = w.len().min(limit);
         while j < stop && !matches!(w[j], b'<' | b'>' | b' ' | b'\t' | b'\r' | b'\n') {
             j += 1;
         }
-        if j > run {
+        if j > run && !prose {
             if let Some(gap) = gap.take() {
-                flags.rejoined = true;
-                if gap.count() > 0 && uri.last() == Some(&b'-') {
-                    flags.hyphen_ambiguous = true;
+                // RFC 3986 App. C rejoins a URI broken over lines; a space
+                // within a line is prose (`<https://x.org link to X>`)
+                // unless a password holding it runs on (SPEC section 10).
+                if gap.count() == 0 {
+                    let password = w[colon + 1..].starts_with(b"//")
+                        && userinfo::may_hold(w, colon + 3, j)
+                        && match userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
+                            Located::NeedMore => return Outcome::NeedMore,
+                            Located::Found(c) => c.at >= run,
+                            Located::None => false,
+                        };
+                    prose = !password;
+                }
+                if !prose {
+                    flags.rejoined = true;
+                    if gap.count() > 0 && uri.last() == Some(&b'-') {
+                        flags.hyphen_ambiguous = true;
+                    }
                 }
             }
-            uri.extend_from_slice(&w[run..j]);
-            end = j;
+            if !prose {
+                uri.extend_from_slice(&w[run..j]);
+                end = j;
+            }
         }
         if j >= limit {
             return Outcome::Reject;
@@ -214,6 +265,20 @@ fn angle(
                 j += 1;
             }
         }
+    }
+    if prose {
+        let scheme_len = colon - start;
+        if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
+            return Outcome::Reject;
+        }
+        return Outcome::Found(Found {
+            uri,
+            start,
+            end,
+            next: end,
+            delimiter,
+            flags,
+        });
     }
     let scheme_len = colon - start;
     if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {

@@ -82,6 +82,22 @@ pub(crate) fn is_unicode_end(c: char) -> bool {
     )
 }
 
+/// CJK ideographs, kana and Hangul.
+fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{11FF}'        // Hangul Jamo
+        | '\u{3040}'..='\u{30FF}'      // Hiragana, Katakana
+        | '\u{3130}'..='\u{318F}'      // Hangul compatibility Jamo
+        | '\u{31F0}'..='\u{31FF}'      // Katakana extensions
+        | '\u{3400}'..='\u{4DBF}'      // CJK extension A
+        | '\u{4E00}'..='\u{9FFF}'      // CJK unified ideographs
+        | '\u{AC00}'..='\u{D7AF}'      // Hangul syllables
+        | '\u{F900}'..='\u{FAFF}'      // CJK compatibility ideographs
+        | '\u{FF66}'..='\u{FF9F}'      // half-width Katakana
+        | '\u{20000}'..='\u{3FFFF}'    // CJK extensions B and on
+    )
+}
+
 /// One UTF-8 sequence read at a position.
 pub(crate) enum Utf8 {
     Char(char, usize),
@@ -147,6 +163,12 @@ pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: 
                 Utf8::Invalid => return End::At(i),
                 Utf8::Incomplete => return End::Need(i),
                 Utf8::Char(c, _) if is_unicode_end(c) => return End::At(i),
+                // SPEC section 9: CJK text right after an ASCII letter or
+                // digit is prose (`damo找到`); after `/`, `=`, `#` ... it is
+                // a path or a value (`/wiki/日本語`).
+                Utf8::Char(c, _) if i > 0 && w[i - 1].is_ascii_alphanumeric() && is_cjk(c) => {
+                    return End::At(i);
+                }
                 Utf8::Char(_, n) if i + n > limit => return End::Limit(i),
                 Utf8::Char(_, n) => i += n,
             },

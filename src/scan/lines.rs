@@ -1,15 +1,20 @@
 //! Line and column numbers for findings, counted incrementally so a stream
 //! can drop what it has read.
 
-/// Counts lines (LF-terminated) and columns (Unicode scalar values; each
-/// byte of invalid UTF-8 that is not a continuation byte counts as one) up
-/// to an absolute offset that only moves forward.
+/// Counts lines (ended by LF, CRLF or a lone CR, SPEC section 9) and
+/// columns (Unicode scalar values; each byte of invalid UTF-8 that is not a
+/// continuation byte counts as one; a byte order mark at the start of the
+/// input counts as none) up to an absolute offset that only moves forward.
 #[derive(Clone, Debug)]
 pub(crate) struct LineCounter {
     counted_to: u64,
     line: u64,
     line_start: u64,
     chars_in_line: u64,
+    /// The last byte counted was a CR: a LF right after it ends no line.
+    after_cr: bool,
+    /// The input starts with a byte order mark.
+    bom: bool,
 }
 
 impl Default for LineCounter {
@@ -19,6 +24,8 @@ impl Default for LineCounter {
             line: 1,
             line_start: 0,
             chars_in_line: 0,
+            after_cr: false,
+            bom: false,
         }
     }
 }
@@ -30,20 +37,58 @@ impl LineCounter {
         let from = (self.counted_to - base) as usize;
         let to = (target - base) as usize;
         let region = &window[from..to];
-        match memchr::memrchr(b'\n', region) {
-            Some(nl) => {
-                self.line += count_newlines(&region[..=nl]);
-                self.line_start = self.counted_to + nl as u64 + 1;
-                self.chars_in_line = count_chars(&region[nl + 1..]);
+        if region.is_empty() {
+            return;
+        }
+        if self.counted_to == 0 && region.starts_with(b"\xEF\xBB\xBF") {
+            self.bom = true;
+        }
+        if self.after_cr || memchr::memchr(b'\r', region).is_some() {
+            self.advance_with_cr(region);
+        } else {
+            match memchr::memrchr(b'\n', region) {
+                Some(nl) => {
+                    self.line += count_newlines(&region[..=nl]);
+                    self.line_start = self.counted_to + nl as u64 + 1;
+                    self.chars_in_line = count_chars(&region[nl + 1..]);
+                }
+                None => self.chars_in_line += count_chars(region),
             }
-            None => self.chars_in_line += count_chars(region),
         }
         self.counted_to = target;
     }
 
+    /// The slow path, for text that holds CRs.
+    fn advance_with_cr(&mut self, region: &[u8]) {
+        let mut last = None;
+        for (k, &b) in region.iter().enumerate() {
+            match b {
+                b'\r' => {
+                    self.line += 1;
+                    last = Some(k);
+                }
+                b'\n' if self.after_cr => last = Some(k),
+                b'\n' => {
+                    self.line += 1;
+                    last = Some(k);
+                }
+                _ => {}
+            }
+            self.after_cr = b == b'\r';
+        }
+        match last {
+            Some(k) => {
+                self.line_start = self.counted_to + k as u64 + 1;
+                self.chars_in_line = count_chars(&region[k + 1..]);
+            }
+            None => self.chars_in_line += count_chars(region),
+        }
+    }
+
     /// 1-based line and column of the offset counted to.
     pub(crate) fn position(&self) -> (u64, u64) {
-        (self.line, self.chars_in_line + 1)
+        let bom = u64::from(self.bom && self.line_start == 0);
+        (self.line, self.chars_in_line + 1 - bom)
     }
 
     /// Byte offset where the current line starts.
@@ -77,6 +122,20 @@ mod tests {
         assert_eq!(lc.position(), (2, 4));
         lc.advance(text, 0, text.len() as u64);
         assert_eq!(lc.position(), (3, 3));
+    }
+
+    #[test]
+    fn lone_cr_and_crlf_end_lines_and_a_bom_is_no_column() {
+        let text = "\u{feff}a\rb\r\nc\n\rd".as_bytes();
+        let mut lc = LineCounter::default();
+        lc.advance(text, 0, 4);
+        assert_eq!(lc.position(), (1, 2));
+        // CR and LF counted in separate steps still make one break.
+        lc.advance(text, 0, 7);
+        lc.advance(text, 0, 8);
+        assert_eq!((lc.position(), lc.line_start()), ((3, 1), 8));
+        lc.advance(text, 0, text.len() as u64);
+        assert_eq!((lc.position(), lc.line_start()), ((5, 2), 11));
     }
 
     #[test]

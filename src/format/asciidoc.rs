@@ -1,0 +1,130 @@
+//! AsciiDoc (SPEC section 9). A URL right before `[` is a macro whose text
+//! follows (`https://x[text]`, `link:url[text]`, `mailto:a@b[text]`), so
+//! the URI ends at the `[`; listing (`----`) and literal (`....`) blocks
+//! and `[source]` paragraphs are skipped unless code is asked for, and
+//! comments (`//`, `////`) always (Asciidoctor's language documentation,
+//! "URLs", "Delimited blocks").
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use super::lines::lines;
+use super::{Doc, Options};
+
+/// Reads an AsciiDoc file into `doc`.
+pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
+    // The open delimited block: its delimiter line, and whether its
+    // content is skipped.
+    let mut open: Option<(&[u8], bool)> = None;
+    // A `[source]`-style paragraph is being skipped.
+    let mut literal_paragraph = false;
+    for l in lines(raw) {
+        let body = raw[l.start..l.end].trim_ascii_end();
+        if let Some((delim, skip)) = open {
+            if body == delim {
+                open = None;
+                doc.text.separate();
+            } else if skip {
+                doc.text.separate();
+            } else {
+                macro_line(raw, l.start, l.end, doc);
+                doc.text.raw(l.end, &raw[l.end..l.next]);
+            }
+            continue;
+        }
+        if let Some(kind) = delimiter(body) {
+            let skip = kind == b'/' || (!options.include_code && matches!(kind, b'-' | b'.'));
+            open = Some((body, skip));
+            literal_paragraph = false;
+            doc.text.separate();
+            continue;
+        }
+        if body.is_empty() {
+            literal_paragraph = false;
+        }
+        if body.starts_with(b"//") {
+            doc.text.separate();
+            continue;
+        }
+        if !options.include_code
+            && (body.starts_with(b"[source")
+                || body.starts_with(b"[listing")
+                || body.starts_with(b"[literal"))
+            && body.ends_with(b"]")
+        {
+            // The block or paragraph that follows is code.
+            literal_paragraph = true;
+            doc.text.separate();
+            continue;
+        }
+        if literal_paragraph && !body.is_empty() {
+            doc.text.separate();
+            continue;
+        }
+        macro_line(raw, l.start, l.end, doc);
+        doc.text.raw(l.end, &raw[l.end..l.next]);
+    }
+}
+
+/// A delimited block's line: four or more of `-`, `.` or `/` (or `+`, `=`,
+/// `*`, `_` for blocks whose text is read), alone on the line.
+fn delimiter(line: &[u8]) -> Option<u8> {
+    let &c = line.first()?;
+    (line.len() >= 4
+        && matches!(c, b'-' | b'.' | b'/' | b'+' | b'=' | b'*' | b'_')
+        && line.iter().all(|&b| b == c))
+    .then_some(c)
+}
+
+/// A text line, with a break before each `[` that opens a macro's
+/// attribute list right after a URL.
+fn macro_line(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
+    let mut i = start;
+    for k in memchr::memchr_iter(b'[', &raw[start..end]) {
+        let at = start + k;
+        let before = if at > start { raw[at - 1] } else { b' ' };
+        // `http://[::1]/` is an IP literal, not a macro.
+        if before.is_ascii_whitespace() || before == b'[' || raw[..at].ends_with(b"//") {
+            continue;
+        }
+        doc.text.raw(i, &raw[i..at]);
+        doc.text.synthetic(b" ");
+        i = at;
+    }
+    doc.text.raw(i, &raw[i..end]);
+}
+
+/// Whether a `.txt` file is AsciiDoc: a folder above it has an
+/// `asciidoc.conf` (as git's Documentation does), or it opens with a
+/// document title followed by attribute entries.
+pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
+    let mut ls = head.split(|&b| b == b'\n');
+    if let (Some(title), Some(attr)) = (ls.next(), ls.next())
+        && title.starts_with(b"= ")
+        && attr.starts_with(b":")
+        && attr[1..].contains(&b':')
+    {
+        return true;
+    }
+    static SEEN: OnceLock<Mutex<HashMap<PathBuf, bool>>> = OnceLock::new();
+    let seen = SEEN.get_or_init(Default::default);
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    if let Some(&known) = seen.lock().ok().as_ref().and_then(|m| m.get(dir)) {
+        return known;
+    }
+    let found = dir.ancestors().take(8).any(|d| {
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
+        d.join("asciidoc.conf").is_file()
+    });
+    if let Ok(mut m) = seen.lock() {
+        m.insert(dir.to_path_buf(), found);
+    }
+    found
+}

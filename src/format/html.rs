@@ -1,0 +1,181 @@
+//! HTML (SPEC section 9): URI attributes and text, character references
+//! decoded, read with html5gum's WHATWG tokenizer (HTML 13.2.5), whose
+//! spans give each token's raw bytes.
+
+use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
+use html5gum::{Span, Tokenizer};
+
+use super::Doc;
+use super::align::{Decodes, align};
+
+/// Attributes whose value is a URL (HTML 5 index of attributes, and the
+/// older `background` and `longdesc`).
+const URI_ATTRIBUTES: &[&[u8]] = &[
+    b"href",
+    b"src",
+    b"action",
+    b"cite",
+    b"poster",
+    b"data",
+    b"formaction",
+    b"background",
+    b"longdesc",
+    b"manifest",
+];
+
+/// Elements whose text is code, not prose: skipped unless code is asked
+/// for (their URI attributes are still read).
+const CODE: &[&[u8]] = &[
+    b"pre",
+    b"code",
+    b"samp",
+    b"kbd",
+    b"script",
+    b"style",
+    b"textarea",
+    b"xmp",
+    b"listing",
+];
+
+/// Phrasing elements that may split a word: text on either side of them is
+/// read as one (`http://exa<wbr>mple.org`, `http://x.org/<b>path</b>`).
+const INLINE: &[&[u8]] = &[
+    b"a", b"abbr", b"b", b"bdi", b"bdo", b"big", b"cite", b"data", b"del", b"dfn", b"em", b"font",
+    b"i", b"ins", b"mark", b"nobr", b"q", b"s", b"small", b"span", b"strike", b"strong", b"sub",
+    b"sup", b"time", b"tt", b"u", b"var", b"wbr",
+];
+
+const DECODES: Decodes = Decodes {
+    entities: true,
+    backslash: false,
+    drop_soft_hyphens: true,
+};
+
+fn is(list: &[&[u8]], name: &[u8]) -> bool {
+    list.iter().any(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// One attribute of the open tag: its name and its value's chunks.
+struct Attribute {
+    name: Vec<u8>,
+    value: Vec<(Span<usize>, Vec<u8>)>,
+}
+
+impl Attribute {
+    fn decoded(&self) -> Vec<u8> {
+        self.value
+            .iter()
+            .flat_map(|(_, v)| v.iter().copied())
+            .collect()
+    }
+}
+
+struct State<'a> {
+    raw: &'a [u8],
+    base: usize,
+    include_code: bool,
+    /// Open code elements.
+    code: usize,
+    tag: Vec<u8>,
+    attributes: Vec<Attribute>,
+}
+
+impl State<'_> {
+    fn value(&self, doc: &mut super::Segment, a: &Attribute) {
+        for (span, value) in &a.value {
+            let raw = &self.raw[span.start.min(self.raw.len())..span.end.min(self.raw.len())];
+            align(doc, raw, self.base + span.start, value, DECODES);
+        }
+    }
+
+    fn close_start_tag(&mut self, doc: &mut Doc, self_closing: bool) {
+        let refresh = self.tag.eq_ignore_ascii_case(b"meta")
+            && self.attributes.iter().any(|a| {
+                a.name.eq_ignore_ascii_case(b"http-equiv")
+                    && a.decoded().eq_ignore_ascii_case(b"refresh")
+            });
+        for a in &self.attributes {
+            if is(URI_ATTRIBUTES, &a.name) {
+                // A URL attribute is a delimited URI, read whole.
+                doc.links.synthetic(b"\"");
+                self.value(&mut doc.links, a);
+                doc.links.synthetic(b"\"\n");
+            } else if a.name.eq_ignore_ascii_case(b"srcset")
+                || (refresh && a.name.eq_ignore_ascii_case(b"content"))
+            {
+                // `a.png 1x, b.png 2x` and `5; url=https://...`: URLs in a
+                // list, read as text.
+                self.value(&mut doc.links, a);
+                doc.links.synthetic(b"\n");
+            }
+        }
+        if is(CODE, &self.tag) && !self_closing {
+            self.code += 1;
+        }
+        if !is(INLINE, &self.tag) {
+            doc.text.separate();
+        }
+        self.attributes.clear();
+    }
+}
+
+/// Reads the HTML in `raw`, written at `base` in the file, into `doc`.
+pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
+    let mut state = State {
+        raw,
+        base,
+        include_code,
+        code: 0,
+        tag: Vec::new(),
+        attributes: Vec::new(),
+    };
+    let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
+        match event {
+            CallbackEvent::OpenStartTag { name } => {
+                state.tag.clear();
+                state.tag.extend_from_slice(name);
+                state.attributes.clear();
+            }
+            CallbackEvent::AttributeName { name } => state.attributes.push(Attribute {
+                name: name.to_vec(),
+                value: Vec::new(),
+            }),
+            CallbackEvent::AttributeValue { value } => {
+                if let Some(a) = state.attributes.last_mut() {
+                    a.value.push((span, value.to_vec()));
+                }
+            }
+            CallbackEvent::CloseStartTag { self_closing } => {
+                state.close_start_tag(doc, self_closing)
+            }
+            CallbackEvent::EndTag { name } => {
+                if is(CODE, name) {
+                    state.code = state.code.saturating_sub(1);
+                }
+                if !is(INLINE, name) {
+                    doc.text.separate();
+                }
+            }
+            CallbackEvent::String { value } => {
+                if state.code > 0 && !state.include_code {
+                    doc.text.separate();
+                } else {
+                    let r = span.start.min(raw.len())..span.end.min(raw.len());
+                    align(
+                        &mut doc.text,
+                        &raw[r.clone()],
+                        base + r.start,
+                        value,
+                        DECODES,
+                    );
+                }
+            }
+            CallbackEvent::Comment { .. } | CallbackEvent::Doctype { .. } => doc.text.separate(),
+            CallbackEvent::Error(_) => {}
+        }
+        None::<()>
+    });
+    // `<script>`, `<style>` and `<textarea>` hold raw text, not tags.
+    emitter.naively_switch_states(true);
+    for _ in Tokenizer::new_with_emitter(raw, emitter).flatten() {}
+}

@@ -1,0 +1,49 @@
+//! Lines of a raw file, for the line-based readers (rST, AsciiDoc).
+
+/// One line: `start..end` without its line break, `next` past it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    pub start: usize,
+    pub end: usize,
+    pub next: usize,
+    /// Leading spaces and tabs.
+    pub indent: usize,
+}
+
+impl Line {
+    pub(crate) fn is_blank(&self, raw: &[u8]) -> bool {
+        raw[self.start..self.end]
+            .iter()
+            .all(|b| b.is_ascii_whitespace())
+    }
+}
+
+/// The lines of `raw`, ended by LF, CRLF or a lone CR.
+pub(crate) fn lines(raw: &[u8]) -> impl Iterator<Item = Line> + '_ {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= raw.len() {
+            return None;
+        }
+        let (end, next) = match memchr::memchr2(b'\n', b'\r', &raw[start..]) {
+            Some(k) => {
+                let e = start + k;
+                let crlf = raw[e] == b'\r' && raw.get(e + 1) == Some(&b'\n');
+                (e, e + 1 + usize::from(crlf))
+            }
+            None => (raw.len(), raw.len()),
+        };
+        let indent = raw[start..end]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let line = Line {
+            start,
+            end,
+            next,
+            indent,
+        };
+        start = next;
+        Some(line)
+    })
+}

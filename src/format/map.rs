@@ -1,0 +1,186 @@
+//! Decoded text and the map from it back to the raw file (SPEC section 9):
+//! every byte a format hands the scanner knows where it was written.
+
+use std::ops::Range;
+
+/// A run of decoded bytes and where it came from.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    /// Offset of the run in the decoded text.
+    dec: usize,
+    /// The raw bytes it was read from.
+    raw: usize,
+    raw_end: usize,
+    /// Byte for byte the same as the raw text (`raw_end - raw` bytes long).
+    identity: bool,
+}
+
+/// Text for the scanner, built piece by piece, with its offset map.
+#[derive(Debug, Default)]
+pub struct Segment {
+    text: Vec<u8>,
+    pieces: Vec<Piece>,
+    /// Raw offset of the last byte pushed, for synthetic bytes.
+    raw_at: usize,
+}
+
+impl Segment {
+    /// The decoded text.
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// True when nothing was pushed.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// Copies raw bytes that read as themselves, written at `raw_off`.
+    pub fn raw(&mut self, raw_off: usize, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        let dec = self.text.len();
+        self.text.extend_from_slice(bytes);
+        let raw_end = raw_off + bytes.len();
+        self.raw_at = raw_end;
+        if let Some(last) = self.pieces.last_mut()
+            && last.identity
+            && last.raw_end == raw_off
+            && last.dec + (last.raw_end - last.raw) == dec
+        {
+            last.raw_end = raw_end;
+            return;
+        }
+        self.pieces.push(Piece {
+            dec,
+            raw: raw_off,
+            raw_end,
+            identity: true,
+        });
+    }
+
+    /// Pushes `decoded`, which the raw bytes `raw` stand for (`&amp;` for
+    /// `&`, `\-` for `-`). It may be empty: the raw bytes read as nothing.
+    pub fn decoded(&mut self, raw: Range<usize>, decoded: &[u8]) {
+        self.raw_at = raw.end;
+        if decoded.is_empty() {
+            return;
+        }
+        self.pieces.push(Piece {
+            dec: self.text.len(),
+            raw: raw.start,
+            raw_end: raw.end,
+            identity: false,
+        });
+        self.text.extend_from_slice(decoded);
+    }
+
+    /// Pushes bytes that were never written (a line break between blocks,
+    /// the quotes around an attribute value).
+    pub fn synthetic(&mut self, bytes: &[u8]) {
+        let at = self.raw_at;
+        self.decoded(at..at, bytes);
+    }
+
+    /// Ends the current run of text: what follows is not read together with
+    /// what came before (a separator, unless one is already there).
+    pub fn separate(&mut self) {
+        if !matches!(self.text.last(), None | Some(b'\n')) {
+            self.synthetic(b"\n");
+        }
+    }
+
+    fn piece(&self, d: usize) -> Option<&Piece> {
+        let i = self.pieces.partition_point(|p| p.dec <= d);
+        i.checked_sub(1).map(|i| &self.pieces[i])
+    }
+
+    /// The raw offset where the decoded byte at `d` was written.
+    pub fn raw_start(&self, d: usize) -> usize {
+        match self.piece(d) {
+            Some(p) if p.identity => (p.raw + (d - p.dec)).min(p.raw_end),
+            Some(p) => p.raw,
+            None => 0,
+        }
+    }
+
+    /// The raw offset just past where the decoded bytes before `d` end.
+    pub fn raw_end(&self, d: usize) -> usize {
+        if d == 0 {
+            return self.raw_start(0);
+        }
+        match self.piece(d - 1) {
+            Some(p) if p.identity => (p.raw + (d - p.dec)).min(p.raw_end),
+            Some(p) => p.raw_end,
+            None => 0,
+        }
+    }
+}
+
+/// Line starts of a raw file, for line and column numbers. LF, CRLF and a
+/// lone CR each end a line; a UTF-8 byte order mark is not a column.
+#[derive(Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+    bom: usize,
+}
+
+impl LineIndex {
+    /// Indexes `raw`.
+    pub fn new(raw: &[u8]) -> LineIndex {
+        let mut starts = vec![0];
+        for i in memchr::memchr2_iter(b'\n', b'\r', raw) {
+            if raw[i] == b'\r' && raw.get(i + 1) == Some(&b'\n') {
+                continue; // the LF ends the line
+            }
+            starts.push(i + 1);
+        }
+        let bom = if raw.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        LineIndex { starts, bom }
+    }
+
+    /// 1-based line and column (in Unicode scalar values) of `off`, and
+    /// where its line starts.
+    pub fn position(&self, raw: &[u8], off: usize) -> (u64, u64, u64) {
+        let i = self.starts.partition_point(|&s| s <= off) - 1;
+        let start = self.starts[i];
+        let from = if start == 0 { self.bom.min(off) } else { start };
+        let chars = bytecount::num_chars(&raw[from..off.min(raw.len())]);
+        (i as u64 + 1, chars as u64 + 1, start as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_decoded_ranges_to_raw_ones() {
+        // raw: `a&amp;b` then a separator then `xy` at 20.
+        let mut s = Segment::default();
+        s.raw(0, b"a");
+        s.decoded(1..6, b"&");
+        s.raw(6, b"b");
+        s.separate();
+        s.raw(20, b"xy");
+        assert_eq!(s.text(), b"a&b\nxy");
+        assert_eq!((s.raw_start(0), s.raw_end(3)), (0, 7));
+        assert_eq!((s.raw_start(1), s.raw_end(2)), (1, 6));
+        assert_eq!((s.raw_start(4), s.raw_end(6)), (20, 22));
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_and_lone_cr() {
+        let raw = b"\xEF\xBB\xBFab\rc\r\nd\ne";
+        let ix = LineIndex::new(raw);
+        assert_eq!(ix.position(raw, 3), (1, 1, 0));
+        assert_eq!(ix.position(raw, 6), (2, 1, 6));
+        assert_eq!(ix.position(raw, 9), (3, 1, 9));
+        assert_eq!(ix.position(raw, 11), (4, 1, 11));
+    }
+}

@@ -1,0 +1,249 @@
+//! Markdown (SPEC section 9), read with pulldown-cmark and its source
+//! offsets: text with backslash escapes and entities decoded (CommonMark
+//! 2.4, 2.5), link and image destinations, autolinks and reference
+//! definitions as delimited URIs, HTML through the HTML reader, and code
+//! spans and blocks skipped unless code is asked for.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Options as Extensions, Parser, Tag, TagEnd};
+
+use super::align::{Decodes, align};
+use super::{Doc, Options, html};
+
+const DECODES: Decodes = Decodes {
+    entities: true,
+    backslash: true,
+    drop_soft_hyphens: false,
+};
+
+const VERBATIM: Decodes = Decodes {
+    entities: false,
+    backslash: false,
+    drop_soft_hyphens: false,
+};
+
+/// An open link or image.
+struct Open {
+    kind: LinkType,
+    dest: String,
+    range: Range<usize>,
+    /// Where its text ends, so far.
+    text_end: usize,
+}
+
+/// Reads a Markdown file into `doc`. A file that is not UTF-8 is read as
+/// text, since the parser reads only UTF-8.
+pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
+    let Ok(source) = std::str::from_utf8(raw) else {
+        doc.text.raw(0, raw);
+        return;
+    };
+    let extensions = Extensions::ENABLE_TABLES
+        | Extensions::ENABLE_FOOTNOTES
+        | Extensions::ENABLE_STRIKETHROUGH
+        | Extensions::ENABLE_TASKLISTS
+        | Extensions::ENABLE_YAML_STYLE_METADATA_BLOCKS
+        | Extensions::ENABLE_GFM;
+    let mut events = Parser::new_ext(source, extensions).into_offset_iter();
+    let mut links: Vec<Open> = Vec::new();
+    let mut code_block = false;
+    let mut html_block: Option<Range<usize>> = None;
+    // Inside an autolink, whose text is its destination.
+    let mut autolink = 0usize;
+    for (event, range) in events.by_ref() {
+        if let Some(open) = links.last_mut()
+            && !matches!(event, Event::End(TagEnd::Link | TagEnd::Image))
+        {
+            open.text_end = open.text_end.max(range.end);
+        }
+        match event {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            })
+            | Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            }) => {
+                if matches!(link_type, LinkType::Autolink | LinkType::Email) {
+                    autolink += 1;
+                }
+                links.push(Open {
+                    kind: link_type,
+                    dest: dest_url.into_string(),
+                    text_end: range.start + 1,
+                    range,
+                });
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                if let Some(open) = links.pop() {
+                    destination(raw, &open, doc);
+                    if matches!(open.kind, LinkType::Autolink | LinkType::Email) {
+                        autolink -= 1;
+                    }
+                }
+            }
+            Event::Text(text) if autolink == 0 => {
+                if code_block {
+                    if options.include_code {
+                        align(
+                            &mut doc.text,
+                            &raw[range.clone()],
+                            range.start,
+                            text.as_bytes(),
+                            VERBATIM,
+                        );
+                    }
+                } else {
+                    align(
+                        &mut doc.text,
+                        &raw[range.clone()],
+                        range.start,
+                        text.as_bytes(),
+                        DECODES,
+                    );
+                }
+            }
+            Event::Code(code) => {
+                doc.text.separate();
+                if options.include_code {
+                    let inner = code_span_inner(raw, range);
+                    align(
+                        &mut doc.text,
+                        &raw[inner.clone()],
+                        inner.start,
+                        code.as_bytes(),
+                        VERBATIM,
+                    );
+                    doc.text.separate();
+                }
+            }
+            Event::SoftBreak => doc.text.raw(range.start, &raw[range]),
+            Event::Html(_) => {
+                // An HTML block comes a line at a time; it is read whole.
+                let r = html_block.get_or_insert(range.clone());
+                r.end = range.end;
+            }
+            Event::InlineHtml(_) => {
+                html::read(&raw[range.clone()], range.start, options.include_code, doc)
+            }
+            Event::Start(Tag::CodeBlock(_)) => {
+                code_block = true;
+                doc.text.separate();
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                code_block = false;
+                doc.text.separate();
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if let Some(r) = html_block.take() {
+                    html::read(&raw[r.clone()], r.start, options.include_code, doc);
+                }
+                doc.text.separate();
+            }
+            // Emphasis and the like may split a word; blocks end one.
+            Event::Start(
+                Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Superscript
+                | Tag::Subscript,
+            )
+            | Event::End(
+                TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Superscript
+                | TagEnd::Subscript,
+            ) => {}
+            _ => doc.text.separate(),
+        }
+    }
+    // Reference definitions: `[label]: <dest> "title"`, in file order.
+    let mut defs: Vec<(Range<usize>, String)> = events
+        .reference_definitions()
+        .iter()
+        .map(|(_, def)| (def.span.clone(), def.dest.to_string()))
+        .collect();
+    defs.sort_by_key(|(span, _)| span.start);
+    for (span, dest) in defs {
+        let after_label =
+            memchr::memmem::find(&raw[span.clone()], b"]:").map(|k| span.start + k + 2);
+        if let Some(from) = after_label {
+            push_destination(raw, from, span.end, &dest, doc);
+        }
+    }
+}
+
+/// The inside of a code span: without its backtick strings and the one
+/// space CommonMark strips on each side (6.1).
+fn code_span_inner(raw: &[u8], range: Range<usize>) -> Range<usize> {
+    let s = &raw[range.clone()];
+    let ticks = s.iter().take_while(|&&b| b == b'`').count();
+    let (mut a, mut b) = (
+        range.start + ticks,
+        range.end.saturating_sub(ticks).max(range.start + ticks),
+    );
+    if b > a + 1 && raw[a] == b' ' && raw[b - 1] == b' ' {
+        a += 1;
+        b -= 1;
+    }
+    a..b
+}
+
+/// Pushes the destination of a link or image where it is written.
+fn destination(raw: &[u8], open: &Open, doc: &mut Doc) {
+    match open.kind {
+        LinkType::Inline => {
+            // `[text](dest "title")`: after the text's `]` comes `(`.
+            let r = &open.range;
+            let Some(k) = memchr::memmem::find(&raw[open.text_end.min(r.end)..r.end], b"](") else {
+                return;
+            };
+            push_destination(raw, open.text_end + k + 2, r.end, &open.dest, doc);
+        }
+        LinkType::Autolink => {
+            // `<scheme:...>`: the destination is what the brackets hold.
+            let r =
+                open.range.start + 1..open.range.end.saturating_sub(1).max(open.range.start + 1);
+            doc.link(&raw[r.clone()], r.start, open.dest.as_bytes(), DECODES);
+        }
+        // A reference link's destination is written at its definition.
+        _ => {}
+    }
+}
+
+/// Pushes a destination that starts after optional whitespace at `from`
+/// (CommonMark 6.3: `<...>`, or up to whitespace or an unbalanced `)`).
+fn push_destination(raw: &[u8], from: usize, limit: usize, dest: &str, doc: &mut Doc) {
+    if dest.is_empty() {
+        return;
+    }
+    let mut a = from;
+    while a < limit && raw[a].is_ascii_whitespace() {
+        a += 1;
+    }
+    let b = if raw.get(a) == Some(&b'<') {
+        a += 1;
+        memchr::memchr(b'>', &raw[a..limit]).map_or(limit, |k| a + k)
+    } else {
+        let mut depth = 0usize;
+        let mut b = a;
+        while b < limit {
+            match raw[b] {
+                b'\\' if b + 1 < limit => b += 1,
+                b'(' => depth += 1,
+                b')' if depth == 0 => break,
+                b')' => depth -= 1,
+                c if c.is_ascii_whitespace() || c.is_ascii_control() => break,
+                _ => {}
+            }
+            b += 1;
+        }
+        b.min(limit)
+    };
+    doc.link(&raw[a..b], a, dest.as_bytes(), DECODES);
+}

@@ -1,0 +1,250 @@
+//! Document formats (SPEC section 9): a file is read as what it is.
+//!
+//! A format turns a file's raw bytes into text for the scanner, with every
+//! decoded byte mapped back to where it was written ([`Segment`]): HTML
+//! character references, Markdown and rST backslash escapes, roff escapes
+//! and JSON string escapes are decoded, link targets and URL attributes are
+//! read as delimited URIs, and code is skipped unless asked for. The
+//! scanner and the rules never learn which format a finding came from;
+//! [`scan`] hands back findings whose `line`, `column`, `start` and `end`
+//! point into the raw file.
+//!
+//! ```
+//! use urilint::format::{Format, Options, scan};
+//! use urilint::scan::Scanner;
+//!
+//! let html = br#"<p>See <a href="https://bugs.python.org/issue?&#64;action=redirect&amp;bpo=43693">bpo</a>.</p>"#;
+//! let found = scan(Format::Html, html, &Scanner::new(), Options::default());
+//! assert_eq!(found[0].uri, b"https://bugs.python.org/issue?@action=redirect&bpo=43693");
+//! // The position is where the attribute value is written.
+//! assert_eq!(&html[found[0].start as usize..found[0].end as usize],
+//!            b"https://bugs.python.org/issue?&#64;action=redirect&amp;bpo=43693");
+//! ```
+
+mod align;
+mod asciidoc;
+mod html;
+mod json;
+mod lines;
+mod man;
+mod map;
+mod markdown;
+mod rst;
+
+use std::fmt;
+use std::path::Path;
+
+pub use map::{LineIndex, Segment};
+
+use crate::scan::{Finding, Scanner};
+
+/// How a file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    /// Plain text, streamed (SPEC section 1).
+    Text,
+    /// An mbox archive or a message (SPEC section 6).
+    Mail,
+    /// HTML, XHTML, XML and SVG.
+    Html,
+    /// CommonMark with GitHub's extensions.
+    Markdown,
+    /// reStructuredText.
+    Rst,
+    /// AsciiDoc.
+    Asciidoc,
+    /// roff man pages (man and mdoc macros).
+    Man,
+    /// JSON, JSON Lines and notebooks.
+    Json,
+}
+
+/// The size up to which a structured format is parsed whole; a larger file
+/// is read as text (SPEC section 9).
+pub const MAX_PARSED: u64 = 64 * 1024 * 1024;
+
+impl Format {
+    /// Every format, in the order `--input` lists them.
+    pub const ALL: [Format; 8] = [
+        Format::Text,
+        Format::Mail,
+        Format::Html,
+        Format::Markdown,
+        Format::Rst,
+        Format::Asciidoc,
+        Format::Man,
+        Format::Json,
+    ];
+
+    /// The name used in options, config and output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Mail => "mail",
+            Format::Html => "html",
+            Format::Markdown => "markdown",
+            Format::Rst => "rst",
+            Format::Asciidoc => "asciidoc",
+            Format::Man => "man",
+            Format::Json => "json",
+        }
+    }
+
+    /// The format of a name, as [`Format::as_str`] writes it.
+    pub fn parse(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+
+    /// Whether the file is parsed whole (not streamed).
+    pub fn is_structured(self) -> bool {
+        !matches!(self, Format::Text | Format::Mail)
+    }
+
+    /// The format a file's name says, if it says one.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use urilint::format::Format;
+    ///
+    /// assert_eq!(Format::from_name(Path::new("index.HTML")), Some(Format::Html));
+    /// assert_eq!(Format::from_name(Path::new("perlre.3perl")), Some(Format::Man));
+    /// assert_eq!(Format::from_name(Path::new("index.rst.txt")), Some(Format::Rst));
+    /// assert_eq!(Format::from_name(Path::new("notes.txt")), None);
+    /// ```
+    pub fn from_name(path: &Path) -> Option<Format> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        if name.ends_with(".rst.txt") {
+            return Some(Format::Rst); // Sphinx's copy of a page's source
+        }
+        let (_, ext) = name.rsplit_once('.')?;
+        Some(match ext {
+            "html" | "htm" | "xhtml" | "xml" | "svg" => Format::Html,
+            "md" | "markdown" | "mdx" => Format::Markdown,
+            "rst" | "rest" => Format::Rst,
+            "adoc" | "asciidoc" => Format::Asciidoc,
+            "man" | "roff" => Format::Man,
+            "json" | "ipynb" | "webmanifest" | "jsonl" => Format::Json,
+            "mbox" | "eml" => Format::Mail,
+            // Man page sections, with their suffixes: `.1`, `.3perl`, `.1ssl`.
+            _ if ext.as_bytes()[0].is_ascii_digit()
+                && ext.as_bytes()[0] != b'0'
+                && ext.len() <= 8
+                && ext.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+            {
+                Format::Man
+            }
+            _ => return None,
+        })
+    }
+
+    /// The format of a file: by its name, else by its first bytes (a roff
+    /// page starts with `.TH` or `.Dd`; mail is detected strictly, SPEC
+    /// section 9), else text. `.txt` is AsciiDoc under a tree that has an
+    /// `asciidoc.conf`.
+    ///
+    /// ```
+    /// use urilint::format::Format;
+    ///
+    /// assert_eq!(Format::detect(b".\\\" page\n.TH LS 1\n", None), Format::Man);
+    /// assert_eq!(Format::detect(b"From here on, see http://x.example/\n", None), Format::Text);
+    /// ```
+    pub fn detect(head: &[u8], path: Option<&Path>) -> Format {
+        if let Some(f) = path.and_then(Format::from_name) {
+            return f;
+        }
+        if is_roff(head) {
+            return Format::Man;
+        }
+        if crate::mail::detect(head, None) != crate::mail::InputKind::Text {
+            return Format::Mail;
+        }
+        if let Some(p) = path
+            && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+            && asciidoc::is_asciidoc_txt(p, head)
+        {
+            return Format::Asciidoc;
+        }
+        Format::Text
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether a file starts as a roff page: comment lines, then `.TH` (man)
+/// or `.Dd` (mdoc).
+fn is_roff(head: &[u8]) -> bool {
+    for line in head.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() || line.starts_with(b".\\\"") || line.starts_with(b"'\\\"") {
+            continue;
+        }
+        return line.starts_with(b".TH ") || line.starts_with(b".Dd ") || line == b".Dd";
+    }
+    false
+}
+
+/// How formats read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Read code blocks, code spans and `<pre>` too (`--include-code`).
+    pub include_code: bool,
+}
+
+/// What a format reads from a file: its text, and its link targets and URL
+/// attributes (each between `"`, a delimited URI).
+#[derive(Debug, Default)]
+pub(crate) struct Doc {
+    pub text: Segment,
+    pub links: Segment,
+}
+
+impl Doc {
+    /// Pushes a link target: a delimited URI whose decoded value is `dec`.
+    pub(crate) fn link(&mut self, raw: &[u8], raw_off: usize, dec: &[u8], d: align::Decodes) {
+        self.links.synthetic(b"\"");
+        align::align(&mut self.links, raw, raw_off, dec, d);
+        self.links.synthetic(b"\"\n");
+    }
+}
+
+/// Reads `raw` as `format` into text segments with their offset maps.
+/// Text and mail are read as they are (one identity segment).
+pub fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
+    let mut doc = Doc::default();
+    match format {
+        Format::Html => html::read(raw, 0, options.include_code, &mut doc),
+        Format::Markdown => markdown::read(raw, options, &mut doc),
+        Format::Rst => rst::read(raw, options, &mut doc),
+        Format::Asciidoc => asciidoc::read(raw, options, &mut doc),
+        Format::Man => man::read(raw, &mut doc),
+        Format::Json => json::read(raw, &mut doc),
+        Format::Text | Format::Mail => doc.text.raw(0, raw),
+    }
+    vec![doc.text, doc.links]
+}
+
+/// The URIs of a whole file read as `format`, in the order they are
+/// written, with positions in `raw` (SPEC section 9).
+pub fn scan(format: Format, raw: &[u8], scanner: &Scanner, options: Options) -> Vec<Finding> {
+    let lines = LineIndex::new(raw);
+    let mut found = Vec::new();
+    for seg in segments(format, raw, options) {
+        for mut f in scanner.scan(seg.text()) {
+            let start = seg.raw_start(f.start as usize);
+            let end = seg.raw_end(f.end as usize).max(start);
+            let (line, column, line_start) = lines.position(raw, start);
+            f.start = start as u64;
+            f.end = end as u64;
+            f.line = line;
+            f.column = column;
+            f.line_start = line_start;
+            found.push(f);
+        }
+    }
+    found.sort_by_key(|f| (f.start, f.end));
+    found
+}
