@@ -59,6 +59,10 @@ pub struct Config {
     /// User regex rules.
     #[serde(default)]
     pub custom_rules: Vec<CustomRuleConfig>,
+    /// `[formats]`: how files whose name matches a glob are read
+    /// (`"*.inc" = "html"`), ahead of the format their name says.
+    #[serde(default)]
+    pub formats: BTreeMap<String, String>,
 }
 
 /// `[rules.<id>]` tables: the rules that take options.
@@ -164,7 +168,13 @@ impl Config {
         let config: Config =
             toml::from_str(&text).map_err(|e| err(e.to_string().trim_end().to_string()))?;
         config.custom_rules().map_err(err)?;
+        config.format_globs().map_err(err)?;
         Ok(config)
+    }
+
+    /// The `[formats]` globs, compiled (SPEC section 9).
+    pub fn format_globs(&self) -> Result<crate::format::FormatGlobs, String> {
+        crate::format::FormatGlobs::new(self.formats.iter().map(|(g, f)| (g.as_str(), f.as_str())))
     }
 
     /// The user regex rules, compiled.

@@ -81,9 +81,9 @@ fn jsonl_has_every_field_of_the_spec() {
         [
             json!({"path": path, "line": 1, "column": 10, "start": 9, "end": 32,
                    "uri": "http://a.example/x-y", "delimiter": "angle-url-prefix",
-                   "flags": ["rejoined", "hyphen-ambiguous"]}),
+                   "flags": ["rejoined", "hyphen-ambiguous"], "format": "text"}),
             json!({"path": path, "line": 3, "column": 4, "start": 41, "end": 58,
-                   "uri": "http://b.example/", "delimiter": "none", "flags": []}),
+                   "uri": "http://b.example/", "delimiter": "none", "flags": [], "format": "text"}),
         ]
     );
 }

@@ -10,7 +10,8 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
 use urilint::baseline::{Baseline, Key};
-use urilint::mail::{InputKind, MailEvent, MailEvents};
+use urilint::format::{Format as DocFormat, MAX_PARSED};
+use urilint::mail::{MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::{Finding, Scanner};
@@ -18,7 +19,7 @@ use urilint::secrets::locate_text;
 use urilint::suppress::DirectiveReader;
 use urilint::walk::{self, Input};
 
-use super::{CheckArgs, CheckFormat, ColorArg, Failure, InputArg, Status, Stop, usage};
+use super::{CheckArgs, CheckFormat, ColorArg, Failure, Reading, Status, Stop, Whole, usage};
 
 /// Where records go: the baseline (read or written), the counts for the
 /// summary and the exit code, and the output.
@@ -63,7 +64,7 @@ impl<W: Write> Sink<W> {
 
 /// How to check an input.
 struct Checker<'a> {
-    mode: InputArg,
+    reading: &'a Reading,
     scanner: &'a Scanner,
     linter: &'a Linter,
     /// Attach source lines (human output).
@@ -114,8 +115,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         counts: [0; 3],
     };
     let scanner = Scanner::new();
+    let reading = Reading::new(args.input, &config, args.include_code)?;
     let checker = Checker {
-        mode: args.input,
+        reading: &reading,
         scanner: &scanner,
         linter: &linter,
         snippets: format == Format::Human && args.write_baseline.is_none(),
@@ -226,11 +228,28 @@ impl Checker<'_> {
     ) -> Result<(), Stop> {
         let name = input.display_name();
         let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
-        let opened = super::open_input(input, self.mode).map_err(|e| Stop::Input(e.to_string()))?;
-        let Some((kind, reader)) = opened else {
+        let opened =
+            super::open_input(input, self.reading).map_err(|e| Stop::Input(e.to_string()))?;
+        let Some(opened) = opened else {
             return Ok(());
         };
-        if kind != InputKind::Text {
+        let (kind, reader) = (opened.mail, opened.reader);
+        let reader = if opened.format.is_structured() {
+            match super::read_whole(reader).map_err(fail)? {
+                Whole::Read(raw) => return self.check_document(&name, opened.format, &raw, emit),
+                Whole::TooLarge(reader) => {
+                    warn(format!(
+                        "note: {name}: larger than {} MiB, read as text, not {}",
+                        MAX_PARSED >> 20,
+                        opened.format
+                    ));
+                    reader
+                }
+            }
+        } else {
+            reader
+        };
+        if opened.format == DocFormat::Mail {
             // Mail: findings carry their message (SPEC M3); no snippets,
             // since what was scanned is the decoded text, not the file's.
             for event in MailEvents::new(BufReader::new(reader), kind, self.scanner.clone()) {
@@ -336,14 +355,76 @@ impl Checker<'_> {
     }
 }
 
+impl Checker<'_> {
+    /// Checks a document read whole as `format` (SPEC section 9): findings
+    /// point into `raw`, so suppressions and snippets read it as they read
+    /// text.
+    fn check_document(
+        &self,
+        name: &str,
+        format: DocFormat,
+        raw: &[u8],
+        emit: &mut dyn FnMut(Record) -> io::Result<()>,
+    ) -> Result<(), Stop> {
+        let mut reader = DirectiveReader::new(raw);
+        io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
+        let directives = reader.into_directives();
+        for finding in urilint::format::scan(format, raw, self.scanner, self.reading.options) {
+            let diagnostics = self.linter.check(&finding);
+            if diagnostics.is_empty() {
+                continue;
+            }
+            let uri = shown_uri(&finding, self.show_secrets);
+            for d in diagnostics {
+                let mut record = Record::with_uri(name, &finding, d, uri.clone());
+                if directives.suppresses(record.line, &record.rule) {
+                    continue;
+                }
+                if self.snippets {
+                    let (text, line_off, cut) = lines_in(raw, finding.line_start, finding.end);
+                    let secrets = if self.show_secrets {
+                        Vec::new()
+                    } else {
+                        locate_text(text, cut)
+                    };
+                    record.snippet = Some(Snippet::new(
+                        text,
+                        line_off,
+                        &finding,
+                        record.span,
+                        &secrets,
+                    ));
+                }
+                emit(record).map_err(Stop::Output)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// [`read_lines`] for a file held in memory.
+fn lines_in(raw: &[u8], line_start: u64, to: u64) -> (&[u8], usize, bool) {
+    let from = line_start.saturating_sub(BEFORE) as usize;
+    let want = (to - from as u64 + REST) as usize;
+    let end = (from + want).min(raw.len());
+    (
+        &raw[from..end],
+        line_start as usize - from,
+        end - from == want,
+    )
+}
+
+/// Bytes of the lines before a finding that a snippet reads, and of the
+/// rest of its line.
+const BEFORE: u64 = 4096;
+const REST: u64 = 1024;
+
 /// Bytes `line_start..to` of the source and the rest of the last line, up
 /// to a bound, for a snippet; with them some bytes before, so that a URI
 /// that began on an earlier line (broken inside `<...>`, RFC 3986 App. C)
 /// and holds a secret on this one is found too. Returns the bytes, where
 /// the line starts in them, and whether they stop before the input does.
 fn read_lines(file: &mut File, line_start: u64, to: u64) -> io::Result<(Vec<u8>, usize, bool)> {
-    const BEFORE: u64 = 4096;
-    const REST: u64 = 1024;
     let from = line_start.saturating_sub(BEFORE);
     file.seek(SeekFrom::Start(from))?;
     let mut buf = Vec::new();

@@ -5,7 +5,8 @@ use std::collections::HashSet;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 
 use serde::Serialize;
-use urilint::mail::{InputKind, MailEvent, MailEvents, MailFinding};
+use urilint::format::{Format, MAX_PARSED};
+use urilint::mail::{MailEvent, MailEvents, MailFinding};
 use urilint::report::{MailContext, escape_controls};
 use urilint::scan::{Finding, Scanner};
 use urilint::schemes::Registry;
@@ -13,7 +14,7 @@ use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
-use super::{ExtractArgs, ExtractFormat, Failure, Status, Stop};
+use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
 
 /// A URI found in text, or in a message of a mail archive.
 enum Item {
@@ -34,6 +35,8 @@ struct Record<'a> {
     uri: &'a str,
     delimiter: &'static str,
     flags: Vec<&'static str>,
+    /// How the file was read (SPEC section 9).
+    format: &'static str,
     #[serde(flatten)]
     mail: Option<MailContext>,
 }
@@ -52,11 +55,12 @@ struct Printer<'a, W: Write> {
 }
 
 impl<W: Write> Printer<'_, W> {
-    fn item(&mut self, path: &str, item: &Item) -> io::Result<()> {
+    fn item(&mut self, path: &str, format: Format, item: &Item) -> io::Result<()> {
         match item {
-            Item::Text(f) => self.print(path, f, None),
+            Item::Text(f) => self.print(path, format, f, None),
             Item::Mail(m) => self.print(
                 path,
+                format,
                 &m.finding,
                 Some(MailContext::of(m, self.args.show_secrets)),
             ),
@@ -68,7 +72,13 @@ impl<W: Write> Printer<'_, W> {
         }
     }
 
-    fn print(&mut self, path: &str, f: &Finding, mail: Option<MailContext>) -> io::Result<()> {
+    fn print(
+        &mut self,
+        path: &str,
+        format: Format,
+        f: &Finding,
+        mail: Option<MailContext>,
+    ) -> io::Result<()> {
         let args = self.args;
         // Secrets never reach output unless asked for (RFC 3986 s7.5), and
         // are redacted before anything else is done (SPEC section 10).
@@ -109,6 +119,7 @@ impl<W: Write> Printer<'_, W> {
                     uri: &String::from_utf8_lossy(&uri),
                     delimiter: f.delimiter.as_str(),
                     flags: f.flags.names().collect(),
+                    format: format.as_str(),
                     mail,
                 };
                 serde_json::to_writer(&mut self.out, &record)?;
@@ -122,6 +133,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
     let scanner = Scanner::new();
+    let reading = Reading::new(args.input, &config, args.include_code)?;
     let stdout = io::stdout();
     let mut printer = Printer {
         out: BufWriter::new(stdout.lock()),
@@ -137,8 +149,8 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // One input (a large file, a stream on stdin): print as it is read,
         // holding nothing.
         let name = input.display_name();
-        match each_item(input, args, &scanner, &mut |item| {
-            printer.item(&name, &item)
+        match each_item(input, &reading, &scanner, &mut |format, item| {
+            printer.item(&name, format, &item)
         }) {
             Ok(()) => {}
             Err(Stop::Output(e)) => return Err(e.into()),
@@ -153,8 +165,8 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
             args.walk.threads,
             |input| {
                 let mut items = Vec::new();
-                let result = each_item(input, args, &scanner, &mut |item| {
-                    items.push(item);
+                let result = each_item(input, &reading, &scanner, &mut |format, item| {
+                    items.push((format, item));
                     Ok(())
                 });
                 let error = match result {
@@ -168,8 +180,8 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
                     Ok(found) => found,
                     Err(e) => (String::new(), Vec::new(), Some(e.to_string())),
                 };
-                for item in &items {
-                    printer.item(&name, item)?;
+                for (format, item) in &items {
+                    printer.item(&name, *format, item)?;
                 }
                 if let Some(message) = error {
                     printer.out.flush()?;
@@ -187,33 +199,55 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     })
 }
 
-/// Hands each URI of an input to `emit`, reading it as text or as mail.
+/// Hands each URI of an input to `emit` with the format it was read as.
 fn each_item(
     input: &Input,
-    args: &ExtractArgs,
+    reading: &Reading,
     scanner: &Scanner,
-    emit: &mut dyn FnMut(Item) -> io::Result<()>,
+    emit: &mut dyn FnMut(Format, Item) -> io::Result<()>,
 ) -> Result<(), Stop> {
     let name = input.display_name();
     let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
-    let opened = super::open_input(input, args.input).map_err(|e| Stop::Input(e.to_string()))?;
-    let Some((kind, reader)) = opened else {
+    let opened = super::open_input(input, reading).map_err(|e| Stop::Input(e.to_string()))?;
+    let Some(opened) = opened else {
         return Ok(());
     };
-    if kind == InputKind::Text {
+    let (mut format, reader) = (opened.format, opened.reader);
+    let reader = if format.is_structured() {
+        match super::read_whole(reader).map_err(fail)? {
+            Whole::Read(raw) => {
+                for f in urilint::format::scan(format, &raw, scanner, reading.options) {
+                    emit(format, Item::Text(f)).map_err(Stop::Output)?;
+                }
+                return Ok(());
+            }
+            Whole::TooLarge(reader) => {
+                let note = format!(
+                    "note: {name}: larger than {} MiB, read as text, not {format}",
+                    MAX_PARSED >> 20
+                );
+                emit(format, Item::Warning(note)).map_err(Stop::Output)?;
+                format = Format::Text;
+                reader
+            }
+        }
+    } else {
+        reader
+    };
+    if format != Format::Mail {
         for f in scanner.scan_reader(reader) {
-            emit(Item::Text(f.map_err(fail)?)).map_err(Stop::Output)?;
+            emit(format, Item::Text(f.map_err(fail)?)).map_err(Stop::Output)?;
         }
         return Ok(());
     }
-    for event in MailEvents::new(BufReader::new(reader), kind, scanner.clone()) {
+    for event in MailEvents::new(BufReader::new(reader), opened.mail, scanner.clone()) {
         let item = match event.map_err(fail)? {
             MailEvent::Found(m) => Item::Mail(m),
             MailEvent::Warning { line, info, text } => {
                 Item::Warning(super::mail_warning(&name, line, &info, &text))
             }
         };
-        emit(item).map_err(Stop::Output)?;
+        emit(format, item).map_err(Stop::Output)?;
     }
     Ok(())
 }

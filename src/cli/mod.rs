@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use urilint::config::Config;
+use urilint::format::{Format, FormatGlobs, MAX_PARSED, Options as FormatOptions};
 use urilint::mail::{InputKind, detect};
 use urilint::rules::{Severity, doc, docs};
 use urilint::walk::{self, Input, WalkOptions};
@@ -96,10 +97,15 @@ struct CheckArgs {
     #[arg(long)]
     show_secrets: bool,
 
-    /// How to read inputs: `auto` tells mbox archives and mail messages
-    /// from text by their first lines (and `.eml`).
-    #[arg(long, value_enum, default_value_t = InputArg::Auto)]
+    /// How to read inputs: `auto` picks the format from the file's name
+    /// (`[formats]` globs in config first) and else from its first lines.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputArg::Auto)]
     input: InputArg,
+
+    /// Read code too: Markdown code blocks and spans, HTML `<pre>` and
+    /// `<code>`, rST literal blocks, AsciiDoc listings.
+    #[arg(long)]
+    include_code: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -122,10 +128,15 @@ struct ExtractArgs {
     #[arg(long)]
     normalize: bool,
 
-    /// How to read inputs: `auto` tells mbox archives and mail messages
-    /// from text by their first lines (and `.eml`).
-    #[arg(long, value_enum, default_value_t = InputArg::Auto)]
+    /// How to read inputs: `auto` picks the format from the file's name
+    /// (`[formats]` globs in config first) and else from its first lines.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputArg::Auto)]
     input: InputArg,
+
+    /// Read code too: Markdown code blocks and spans, HTML `<pre>` and
+    /// `<code>`, rST literal blocks, AsciiDoc listings.
+    #[arg(long)]
+    include_code: bool,
 
     #[command(flatten)]
     settings: SettingsArgs,
@@ -177,25 +188,76 @@ struct WalkArgs {
     force_exclude: bool,
 }
 
+/// `--input`: `auto` or a format (SPEC section 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum InputArg {
     Auto,
     Text,
     Mail,
+    Html,
+    Markdown,
+    Rst,
+    Asciidoc,
+    Man,
+    Json,
 }
 
-/// An opened input and how to read it.
-type Opened = (InputKind, Box<dyn Read + Send>);
+impl InputArg {
+    fn format(self) -> Option<Format> {
+        match self {
+            InputArg::Auto => None,
+            InputArg::Text => Some(Format::Text),
+            InputArg::Mail => Some(Format::Mail),
+            InputArg::Html => Some(Format::Html),
+            InputArg::Markdown => Some(Format::Markdown),
+            InputArg::Rst => Some(Format::Rst),
+            InputArg::Asciidoc => Some(Format::Asciidoc),
+            InputArg::Man => Some(Format::Man),
+            InputArg::Json => Some(Format::Json),
+        }
+    }
+}
 
-/// Opens an input and tells whether it is mail (SPEC M1) from its first
-/// bytes, which the returned reader still yields. `Ok(None)`: a binary file
-/// skipped in a walk.
-fn open_input(input: &Input, mode: InputArg) -> Result<Option<Opened>, walk::Error> {
+/// How inputs are read: `--input`, `[formats]` and `--include-code`.
+struct Reading {
+    input: InputArg,
+    globs: FormatGlobs,
+    options: FormatOptions,
+}
+
+impl Reading {
+    fn new(input: InputArg, config: &Config, include_code: bool) -> Result<Reading, Failure> {
+        Ok(Reading {
+            input,
+            globs: config.format_globs().map_err(usage)?,
+            options: FormatOptions { include_code },
+        })
+    }
+}
+
+/// An opened input: its format, for mail whether it is an archive or one
+/// message, and a reader of all of it.
+struct Opened {
+    format: Format,
+    mail: InputKind,
+    reader: Box<dyn Read + Send>,
+}
+
+/// Opens an input and picks its format (SPEC section 9): `--input`, else a
+/// `[formats]` glob, else its name, else its first bytes, which the
+/// returned reader still yields. `Ok(None)`: a binary file skipped in a
+/// walk.
+fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::Error> {
     let Some(mut reader) = input.open()? else {
         return Ok(None);
     };
-    if mode == InputArg::Text {
-        return Ok(Some((InputKind::Text, reader)));
+    let forced = reading.input.format();
+    if forced == Some(Format::Text) {
+        return Ok(Some(Opened {
+            format: Format::Text,
+            mail: InputKind::Text,
+            reader,
+        }));
     }
     let mut head = Vec::with_capacity(4096);
     (&mut reader)
@@ -206,11 +268,37 @@ fn open_input(input: &Input, mode: InputArg) -> Result<Option<Opened>, walk::Err
         Input::File { path, .. } => Some(path.as_path()),
         Input::Stdin => None,
     };
-    let kind = match (mode, detect(&head, path)) {
-        (InputArg::Mail, InputKind::Text) => InputKind::Message,
-        (_, kind) => kind,
+    let format = forced
+        .or_else(|| path.and_then(|p| reading.globs.format_of(p)))
+        .unwrap_or_else(|| Format::detect(&head, path));
+    let mail = match (format, detect(&head, path)) {
+        (Format::Mail, InputKind::Text) => InputKind::Message,
+        (Format::Mail, kind) => kind,
+        _ => InputKind::Text,
     };
-    Ok(Some((kind, Box::new(io::Cursor::new(head).chain(reader)))))
+    Ok(Some(Opened {
+        format,
+        mail,
+        reader: Box::new(io::Cursor::new(head).chain(reader)),
+    }))
+}
+
+/// Reads a structured document whole, up to [`MAX_PARSED`]. A larger one
+/// is handed back as a stream, to be read as text (SPEC section 9).
+enum Whole {
+    Read(Vec<u8>),
+    TooLarge(Box<dyn Read + Send>),
+}
+
+fn read_whole(mut reader: Box<dyn Read + Send>) -> io::Result<Whole> {
+    let mut raw = Vec::new();
+    (&mut reader).take(MAX_PARSED + 1).read_to_end(&mut raw)?;
+    if raw.len() as u64 > MAX_PARSED {
+        return Ok(Whole::TooLarge(Box::new(
+            io::Cursor::new(raw).chain(reader),
+        )));
+    }
+    Ok(Whole::Read(raw))
 }
 
 /// The stderr line for a mail decoding warning.

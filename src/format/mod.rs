@@ -23,6 +23,7 @@
 
 mod align;
 mod asciidoc;
+mod globs;
 mod html;
 mod json;
 mod lines;
@@ -34,6 +35,7 @@ mod rst;
 use std::fmt;
 use std::path::Path;
 
+pub use globs::FormatGlobs;
 pub use map::{LineIndex, Segment};
 
 use crate::scan::{Finding, Scanner};
