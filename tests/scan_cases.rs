@@ -344,6 +344,8 @@ fn glued_text_before_a_web_scheme_is_left_out() {
     // Real schemes that end in a web scheme's name stay whole.
     assert_found("|git+https://example.com/r.git|");
     assert_found("|svn+ssh://example.com/r|");
+    // A doubled letter is a typo for a rule to report, not glued text.
+    assert_found("[zig]: |hhttps://ziglang.org/documentation/|");
 }
 
 #[test]

@@ -19,11 +19,14 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut open: Option<(&[u8], bool)> = None;
     // A `[source]`-style paragraph is being skipped.
     let mut literal_paragraph = false;
+    // The length of the previous line when it was text.
+    let mut prev_text: Option<usize> = None;
     for l in lines(raw) {
         let body = raw[l.start..l.end].trim_ascii_end();
         if let Some((delim, skip)) = open {
             if body == delim {
                 open = None;
+                prev_text = None;
                 doc.text.separate();
             } else if skip {
                 doc.text.separate();
@@ -33,7 +36,11 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             }
             continue;
         }
-        if let Some(kind) = delimiter(body) {
+        // A line of `-`, `=`, `~`... under a title as long as it is an
+        // underline (a two-line section title), not a block delimiter.
+        let underline = prev_text.is_some_and(|n: usize| n.abs_diff(char_len(body)) <= 2);
+        prev_text = (!body.is_empty()).then(|| char_len(body));
+        if let Some(kind) = delimiter(body).filter(|_| !underline) {
             let skip = kind == b'/' || (!options.include_code && matches!(kind, b'-' | b'.'));
             open = Some((body, skip));
             literal_paragraph = false;
@@ -65,6 +72,10 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         macro_line(raw, l.start, l.end, doc);
         doc.text.raw(l.end, &raw[l.end..l.next]);
     }
+}
+
+fn char_len(s: &[u8]) -> usize {
+    s.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 /// A delimited block's line: four or more of `-`, `.` or `/` (or `+`, `=`,

@@ -12,6 +12,7 @@ use super::align::{Decodes, align};
 /// older `background` and `longdesc`).
 const URI_ATTRIBUTES: &[&[u8]] = &[
     b"href",
+    b"xlink:href",
     b"src",
     b"action",
     b"cite",

@@ -9,6 +9,7 @@ use std::ops::Range;
 use pulldown_cmark::{Event, LinkType, Options as Extensions, Parser, Tag, TagEnd};
 
 use super::align::{Decodes, align};
+use super::lines::lines;
 use super::{Doc, Options, html};
 
 const DECODES: Decodes = Decodes {
@@ -51,7 +52,19 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut html_block: Option<Range<usize>> = None;
     // Inside an autolink, whose text is its destination.
     let mut autolink = 0usize;
+    // What the events cover, to find the definitions no event stands for.
+    let mut covered: Vec<Range<usize>> = Vec::new();
     for (event, range) in events.by_ref() {
+        if !matches!(event, Event::Start(_) | Event::End(_))
+            || matches!(
+                event,
+                Event::Start(
+                    Tag::CodeBlock(_) | Tag::HtmlBlock | Tag::Link { .. } | Tag::Image { .. }
+                )
+            )
+        {
+            covered.push(range.clone());
+        }
         if let Some(open) = links.last_mut()
             && !matches!(event, Event::End(TagEnd::Link | TagEnd::Image))
         {
@@ -163,17 +176,53 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         }
     }
     // Reference definitions: `[label]: <dest> "title"`, in file order.
-    let mut defs: Vec<(Range<usize>, String)> = events
+    let defs: Vec<(Range<usize>, String)> = events
         .reference_definitions()
         .iter()
         .map(|(_, def)| (def.span.clone(), def.dest.to_string()))
         .collect();
+    covered.extend(defs.iter().map(|(span, _)| span.clone()));
+    let mut defs: Vec<(Range<usize>, Option<String>)> = defs
+        .into_iter()
+        .map(|(span, dest)| (span, Some(dest)))
+        .collect();
+    // A second definition of a label is dropped by the parser (CommonMark
+    // 4.7) but is still a link written in the file.
+    covered.sort_by_key(|r| r.start);
+    let mut reach = 0;
+    let mut union: Vec<Range<usize>> = Vec::new();
+    for r in covered {
+        match union.last_mut() {
+            Some(last) if r.start <= reach => {
+                reach = reach.max(r.end);
+                last.end = reach;
+            }
+            _ => {
+                reach = r.end;
+                union.push(r);
+            }
+        }
+    }
+    let is_covered = |at: usize| {
+        let i = union.partition_point(|r| r.start <= at);
+        i > 0 && union[i - 1].end > at
+    };
+    for l in lines(raw) {
+        let line = &raw[l.start..l.end];
+        if l.indent <= 3
+            && line[l.indent..].starts_with(b"[")
+            && memchr::memmem::find(line, b"]:").is_some()
+            && !is_covered(l.start + l.indent)
+        {
+            defs.push((l.start..l.end, None));
+        }
+    }
     defs.sort_by_key(|(span, _)| span.start);
     for (span, dest) in defs {
         let after_label =
             memchr::memmem::find(&raw[span.clone()], b"]:").map(|k| span.start + k + 2);
         if let Some(from) = after_label {
-            push_destination(raw, from, span.end, &dest, doc);
+            push_destination(raw, from, span.end, dest.as_deref(), doc);
         }
     }
 }
@@ -203,7 +252,7 @@ fn destination(raw: &[u8], open: &Open, doc: &mut Doc) {
             let Some(k) = memchr::memmem::find(&raw[open.text_end.min(r.end)..r.end], b"](") else {
                 return;
             };
-            push_destination(raw, open.text_end + k + 2, r.end, &open.dest, doc);
+            push_destination(raw, open.text_end + k + 2, r.end, Some(&open.dest), doc);
         }
         LinkType::Autolink => {
             // `<scheme:...>`: the destination is what the brackets hold.
@@ -218,8 +267,10 @@ fn destination(raw: &[u8], open: &Open, doc: &mut Doc) {
 
 /// Pushes a destination that starts after optional whitespace at `from`
 /// (CommonMark 6.3: `<...>`, or up to whitespace or an unbalanced `)`).
-fn push_destination(raw: &[u8], from: usize, limit: usize, dest: &str, doc: &mut Doc) {
-    if dest.is_empty() {
+/// `dest` is the parser's decoded destination; without one, backslash
+/// escapes are decoded here.
+fn push_destination(raw: &[u8], from: usize, limit: usize, dest: Option<&str>, doc: &mut Doc) {
+    if dest == Some("") {
         return;
     }
     let mut a = from;
@@ -245,5 +296,29 @@ fn push_destination(raw: &[u8], from: usize, limit: usize, dest: &str, doc: &mut
         }
         b.min(limit)
     };
-    doc.link(&raw[a..b], a, dest.as_bytes(), DECODES);
+    let decoded;
+    let dest = match dest {
+        Some(d) => d.as_bytes(),
+        None => {
+            decoded = unescape(&raw[a..b]);
+            &decoded
+        }
+    };
+    if !dest.is_empty() {
+        doc.link(&raw[a..b], a, dest, DECODES);
+    }
+}
+
+/// CommonMark backslash escapes (2.4) decoded.
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' && raw.get(i + 1).is_some_and(u8::is_ascii_punctuation) {
+            i += 1;
+        }
+        out.push(raw[i]);
+        i += 1;
+    }
+    out
 }

@@ -32,6 +32,8 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             continue;
         }
         if l.is_blank(raw) {
+            // Inline markup does not run over a paragraph's end.
+            inline_literal = false;
             if let Some(base) = literal_after.take() {
                 skip_deeper = Some(base);
             }
@@ -60,11 +62,23 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
 fn text(raw: &[u8], l: &Line, seg: &mut Segment, in_literal: &mut bool, code: bool) {
     let mut i = l.start;
     while i < l.end {
+        // Inline markup rules: a start-string is followed by a non-space,
+        // an end-string follows one.
         if !code && raw[i..l.end].starts_with(b"``") {
-            *in_literal = !*in_literal;
-            seg.separate();
-            i += 2;
-            continue;
+            let opens = !*in_literal && raw.get(i + 2).is_some_and(|b| !b.is_ascii_whitespace());
+            let closes = *in_literal && i > l.start && !raw[i - 1].is_ascii_whitespace();
+            if opens || closes {
+                *in_literal = opens;
+                seg.separate();
+                // ```x`` ``: the literal starts after two of the three.
+                i += 2;
+                if closes {
+                    while i < l.end && raw[i] == b'`' {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
         }
         if *in_literal && !code {
             i += 1;

@@ -104,12 +104,14 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
 /// Schemes that text is often glued to, longest first.
 const GLUED: &[&[u8]] = &[b"https", b"http", b"sftp", b"ftps", b"file", b"ftp"];
 
-/// The length of the web scheme that ends `name` after a letter or digit
-/// (`comhttp`), or all of `name`.
+/// The length of the web scheme that ends `name` after at least two
+/// letters or digits (`comhttp`, `Aqhttp`), or all of `name`: `hhttps` is
+/// a typo, not text glued to a scheme.
 fn glued(name: &[u8]) -> usize {
     for g in GLUED {
         let n = g.len();
-        if name.len() > n
+        if name.len() > n + 1
+            && name[name.len() - n - 2].is_ascii_alphanumeric()
             && name[name.len() - n..].eq_ignore_ascii_case(g)
             && name[name.len() - n - 1].is_ascii_alphanumeric()
         {

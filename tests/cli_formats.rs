@@ -1,0 +1,267 @@
+//! Formats as users meet them on the command line (SPEC section 9): picked
+//! from the name or the first lines, `--input`, `[formats]`,
+//! `--include-code`, the jsonl `format` field, and findings whose positions,
+//! snippets and suppressions are those of the raw file.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn urilint() -> Command {
+    Command::cargo_bin("urilint").unwrap()
+}
+
+/// `extract --format jsonl` records of `args` run in `dir`.
+fn extract(dir: &Path, args: &[&str]) -> Vec<Value> {
+    let out = urilint()
+        .current_dir(dir)
+        .args(["extract", "--format", "jsonl", "--isolated"])
+        .args(args)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn field<'a>(records: &'a [Value], name: &str) -> Vec<&'a str> {
+    records.iter().map(|r| r[name].as_str().unwrap()).collect()
+}
+
+#[test]
+fn each_file_is_read_as_its_name_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("a.html"),
+        "<a href=\"http://h.example/?a=1&amp;b=2\">x</a>",
+    )
+    .unwrap();
+    std::fs::write(d.join("b.md"), "[x](http://m.example/a\\_b)\n").unwrap();
+    std::fs::write(d.join("c.1"), ".TH C 1\n<https://no\\-color.org/>\n").unwrap();
+    std::fs::write(d.join("d.json"), "{\"u\": \"http:\\/\\/j.example\\/\"}").unwrap();
+    std::fs::write(d.join("e.txt"), "http://t.example/?a=1&amp;b=2\n").unwrap();
+    let r = extract(d, &["."]);
+    assert_eq!(
+        field(&r, "uri"),
+        [
+            "http://h.example/?a=1&b=2",
+            "http://m.example/a_b",
+            "https://no-color.org/",
+            "http://j.example/",
+            // Text is read as it is written.
+            "http://t.example/?a=1&amp;b=2",
+        ]
+    );
+    assert_eq!(
+        field(&r, "format"),
+        ["html", "markdown", "man", "json", "text"]
+    );
+    // Positions are those of the raw file: the HTML value starts after `href="`.
+    assert_eq!(
+        (r[0]["start"].as_u64(), r[0]["end"].as_u64()),
+        (Some(9), Some(38))
+    );
+    assert_eq!(r[0]["column"].as_u64(), Some(10));
+}
+
+#[test]
+fn input_overrides_the_name_and_reads_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("page.txt"),
+        "<p>http://x.example/?a&amp;b</p>",
+    )
+    .unwrap();
+    let r = extract(dir.path(), &["--input", "html", "page.txt"]);
+    assert_eq!(field(&r, "uri"), ["http://x.example/?a&b"]);
+    assert_eq!(field(&r, "format"), ["html"]);
+    let out = urilint()
+        .args(["extract", "--isolated", "--input", "man", "-"])
+        .write_stdin("See \\fIhttp://dev.perl.org/licenses/\\fR.\n")
+        .assert()
+        .success();
+    assert_eq!(out.get_output().stdout, b"http://dev.perl.org/licenses/\n");
+    // `--input text` reads markup as text.
+    let r = extract(dir.path(), &["--input", "text", "page.txt"]);
+    assert_eq!(field(&r, "uri"), ["http://x.example/?a&amp;b"]);
+}
+
+#[test]
+fn config_globs_pick_a_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("urilint.toml"), "[formats]\n\"*.inc\" = \"html\"\n").unwrap();
+    std::fs::write(
+        d.join("part.inc"),
+        "<a href='http://i.example/?a&amp;b'>i</a>",
+    )
+    .unwrap();
+    let out = urilint()
+        .current_dir(d)
+        .args(["extract", "--format", "jsonl", "part.inc"])
+        .assert()
+        .success();
+    let line = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let r: Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(r["uri"], "http://i.example/?a&b");
+    assert_eq!(r["format"], "html");
+    // An unknown format is a usage error that names it.
+    std::fs::write(d.join("urilint.toml"), "[formats]\n\"*.inc\" = \"word\"\n").unwrap();
+    let out = urilint()
+        .current_dir(d)
+        .args(["extract", "part.inc"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("unknown format `word`"), "{err}");
+}
+
+#[test]
+fn include_code_reads_code_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("r.md"),
+        "Text http://a.example/\n\n```\ncurl http://code.example/\n```\n",
+    )
+    .unwrap();
+    assert_eq!(
+        field(&extract(dir.path(), &["r.md"]), "uri"),
+        ["http://a.example/"]
+    );
+    assert_eq!(
+        field(&extract(dir.path(), &["--include-code", "r.md"]), "uri"),
+        ["http://a.example/", "http://code.example/"]
+    );
+}
+
+/// Files that look like mail at a glance but are not, and files that are.
+#[test]
+fn mail_is_detected_strictly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let pelican =
+        "Title: A post\nDate: 2024-01-01\nCategory: notes\n\nSee ftp://u:secretpw@h.example/\n";
+    std::fs::write(d.join("post"), pelican).unwrap();
+    let asciidoc =
+        "Content-type: text/asciidoc\nAbstract: a howto\n\nSee ftp://u:secretpw@a.example/\n";
+    std::fs::write(d.join("howto.txt"), asciidoc).unwrap();
+    let prose = "From here on, see ftp://u:secretpw@p.example/\nmore text\n";
+    std::fs::write(d.join("notes"), prose).unwrap();
+    let eml = "Message-ID: <1@example.org>\nFrom: a@example.org\nSubject: hi\nMIME-Version: 1.0\n\nSee http://m.example/?a=3D1\n";
+    std::fs::write(d.join("one.eml"), eml).unwrap();
+    let r = extract(d, &["howto.txt", "notes", "one.eml", "post"]);
+    assert_eq!(field(&r, "format"), ["text", "text", "mail", "text"]);
+    assert_eq!(
+        field(&r, "uri"),
+        [
+            "ftp://u:****@a.example/",
+            "ftp://u:****@p.example/",
+            "http://m.example/?a=3D1",
+            "ftp://u:****@h.example/",
+        ]
+    );
+    // The archive in tests/data is mail by its first lines.
+    let mbox = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/list-sample.mbox");
+    let r = extract(d, &[mbox.to_str().unwrap()]);
+    assert!(!r.is_empty() && field(&r, "format").iter().all(|f| *f == "mail"));
+    // The passwords of text files are reported, not skipped as headers.
+    let out = urilint()
+        .current_dir(d)
+        .args([
+            "check",
+            "--isolated",
+            "--format",
+            "jsonl",
+            "--select",
+            "embedded-password",
+        ])
+        .args(["howto.txt", "notes", "post"])
+        .assert()
+        .code(1);
+    let n = String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(n, 3);
+}
+
+#[test]
+fn check_points_into_the_raw_file_and_honours_suppressions() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = "<p>\n  <a href=\"http://a.example:8081/?x=1&amp;y=2\">a</a>\n  \
+                <a href=\"http://b.example:8082/\">b</a> <!-- urilint: ignore[non-default-port] -->\n</p>\n";
+    std::fs::write(dir.path().join("p.html"), html).unwrap();
+    let out = urilint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--isolated",
+            "--select",
+            "non-default-port",
+            "--format",
+            "jsonl",
+            "p.html",
+        ])
+        .assert()
+        .code(1);
+    let records: Vec<Value> = String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["uri"], "http://a.example:8081/?x=1&y=2");
+    assert_eq!(
+        (records[0]["line"].as_u64(), records[0]["column"].as_u64()),
+        (Some(2), Some(12))
+    );
+    // The human snippet shows the raw line.
+    let out = urilint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--isolated",
+            "--select",
+            "non-default-port",
+            "--color",
+            "never",
+            "p.html",
+        ])
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("p.html:2:12"), "{text}");
+    assert!(
+        text.contains("<a href=\"http://a.example:8081/?x=1&amp;y=2\">a</a>"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_document_over_the_parse_cap_is_read_as_text_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.html");
+    let mut big = Vec::with_capacity(65 << 20);
+    big.extend_from_slice(b"<p>http://first.example/?a&amp;b</p>\n");
+    big.resize((64 << 20) + 10, b' ');
+    big.extend_from_slice(b"\nhttp://last.example/\n");
+    std::fs::write(&path, big).unwrap();
+    let out = urilint()
+        .args(["extract", "--isolated"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(
+        out.get_output().stdout,
+        b"http://first.example/?a&amp;b\nhttp://last.example/\n"
+    );
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("larger than 64 MiB, read as text, not html"),
+        "{err}"
+    );
+}

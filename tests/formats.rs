@@ -1,0 +1,436 @@
+//! Documents read as their formats (SPEC section 9): for each format, the
+//! exact URIs found, where each is written in the raw file, and what
+//! `--include-code` adds.
+
+use urilint::format::{Format, Options, scan};
+use urilint::scan::Scanner;
+
+/// Each URI found, the raw text at its reported range, and its line.
+fn found(format: Format, raw: &str, include_code: bool) -> Vec<(String, String, u64)> {
+    let raw_bytes = raw.as_bytes();
+    scan(format, raw_bytes, &Scanner::new(), Options { include_code })
+        .into_iter()
+        .map(|f| {
+            let written = &raw_bytes[f.start as usize..f.end as usize];
+            // Line and column agree with the range.
+            let line_start = raw[..f.start as usize].rfind('\n').map_or(0, |i| i + 1);
+            assert_eq!(f.line_start as usize, line_start, "{f:?}");
+            assert_eq!(
+                f.line as usize,
+                raw[..f.start as usize].matches('\n').count() + 1
+            );
+            assert_eq!(
+                f.column as usize,
+                raw[line_start..f.start as usize].chars().count() + 1
+            );
+            (
+                f.uri_lossy().into_owned(),
+                String::from_utf8_lossy(written).into_owned(),
+                f.line,
+            )
+        })
+        .collect()
+}
+
+fn uris(found: &[(String, String, u64)]) -> Vec<&str> {
+    found.iter().map(|(u, _, _)| u.as_str()).collect()
+}
+
+const HTML: &str = r#"<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml"><head>
+<link rel="stylesheet" href="https://cdn.example/style.css?v=1&amp;t=2">
+<meta http-equiv="refresh" content="5; url=https://refresh.example/next">
+<script>var u = "https://script.example/";</script>
+</head><body>
+<!-- https://comment.example/ -->
+<p>See <a href="https://bugs.python.org/issue?&#64;action=redirect&amp;bpo=43693">bpo-43693</a>.</p>
+<p>Text: https://text.example/a?b=1&amp;c=2&#39; and http://exa<wbr>mple.org/path</p>
+<p>Broken: https://soft&shy;hyphen.example/ and <b>https://bold.example/</b>tail</p>
+<img srcset="small.png 1x, https://img.example/large.png 2x" src="https://img.example/small.png">
+<pre>curl https://pre.example/api</pre>
+<p>Run <code>https://code.example/</code> now.</p>
+<svg><image xlink:href="https://svg.example/pic.png"/></svg>
+</body></html>
+"#;
+
+#[test]
+fn html_attributes_and_text_with_references_decoded() {
+    let f = found(Format::Html, HTML, false);
+    assert_eq!(
+        f,
+        [
+            (
+                "https://cdn.example/style.css?v=1&t=2",
+                "https://cdn.example/style.css?v=1&amp;t=2",
+                3
+            ),
+            (
+                "https://refresh.example/next",
+                "https://refresh.example/next",
+                4
+            ),
+            (
+                "https://bugs.python.org/issue?@action=redirect&bpo=43693",
+                "https://bugs.python.org/issue?&#64;action=redirect&amp;bpo=43693",
+                8
+            ),
+            (
+                "https://text.example/a?b=1&c=2",
+                "https://text.example/a?b=1&amp;c=2",
+                9
+            ),
+            ("http://example.org/path", "http://exa<wbr>mple.org/path", 9),
+            (
+                "https://softhyphen.example/",
+                "https://soft&shy;hyphen.example/",
+                10
+            ),
+            // An inline tag does not end the word: the text runs on.
+            (
+                "https://bold.example/tail",
+                "https://bold.example/</b>tail",
+                10
+            ),
+            (
+                "https://img.example/large.png",
+                "https://img.example/large.png",
+                11
+            ),
+            (
+                "https://img.example/small.png",
+                "https://img.example/small.png",
+                11
+            ),
+            (
+                "https://svg.example/pic.png",
+                "https://svg.example/pic.png",
+                14
+            ),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+}
+
+#[test]
+fn html_code_is_read_only_when_asked() {
+    let f = found(Format::Html, HTML, true);
+    let u = uris(&f);
+    for code in [
+        "https://script.example/",
+        "https://pre.example/api",
+        "https://code.example/",
+    ] {
+        assert!(u.contains(&code), "{code} in {u:?}");
+    }
+    assert_eq!(u.len(), 13);
+    // Comments and namespaces are never links.
+    assert!(
+        !u.iter()
+            .any(|u| u.contains("comment") || u.contains("w3.org"))
+    );
+}
+
+const MARKDOWN: &str = r#"---
+title: Post
+homepage: https://front.example/
+---
+
+# Title with https://heading.example/
+
+See [the docs](https://docs.example/a_(b)?x=1&amp;y=2 "Title") and ![img](<https://img.example/a.png>).
+Autolink <https://auto.example/x.> and bare https://bare.example/a\_b, done.
+Reference [ref] and [dup].
+
+[ref]: https://ref.example/path
+[dup]: https://dup.example/first
+[dup]: https://dup.example/second
+
+Inline `https://span.example/` code.
+
+```sh
+curl https://fenced.example/
+```
+
+    https://indented.example/
+
+<div><a href="https://html.example/?a=1&amp;b=2">x</a></div>
+
+Text with <a href="https://inline.example/">inline</a> HTML.
+"#;
+
+#[test]
+fn markdown_links_definitions_and_text() {
+    let f = found(Format::Markdown, MARKDOWN, false);
+    assert_eq!(
+        f,
+        [
+            ("https://front.example/", "https://front.example/", 3),
+            ("https://heading.example/", "https://heading.example/", 6),
+            (
+                "https://docs.example/a_(b)?x=1&y=2",
+                "https://docs.example/a_(b)?x=1&amp;y=2",
+                8
+            ),
+            ("https://img.example/a.png", "https://img.example/a.png", 8),
+            // An autolink is delimited: its last `.` is kept.
+            ("https://auto.example/x.", "https://auto.example/x.", 9),
+            ("https://bare.example/a_b", r"https://bare.example/a\_b", 9),
+            ("https://ref.example/path", "https://ref.example/path", 12),
+            ("https://dup.example/first", "https://dup.example/first", 13),
+            // A second definition of a label is unused but written.
+            (
+                "https://dup.example/second",
+                "https://dup.example/second",
+                14
+            ),
+            (
+                "https://html.example/?a=1&b=2",
+                "https://html.example/?a=1&amp;b=2",
+                24
+            ),
+            ("https://inline.example/", "https://inline.example/", 26),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+    let with_code = found(Format::Markdown, MARKDOWN, true);
+    assert_eq!(with_code.len(), f.len() + 3, "{:?}", uris(&with_code));
+    for code in [
+        "https://span.example/",
+        "https://fenced.example/",
+        "https://indented.example/",
+    ] {
+        assert!(uris(&with_code).contains(&code));
+    }
+}
+
+const RST: &str = r#"Title
+=====
+
+See `the docs <https://docs.example/a_b>`_ and https://bare.example/x\_y.
+Anonymous `link <https://anon.example/>`__.
+
+.. _target: https://target.example/path
+
+.. image:: pic.png
+   :target: https://image-target.example/
+
+Inline ``https://literal.example/`` text and ```https://lit3.example/``
+<https://after-literal.example/>`__.
+
+Example::
+
+    curl https://literal-block.example/
+
+.. code-block:: python
+
+    url = "https://code-block.example/"
+
+After https://after.example/ the block.
+"#;
+
+#[test]
+fn rst_references_targets_and_literals() {
+    let f = found(Format::Rst, RST, false);
+    assert_eq!(
+        f,
+        [
+            ("https://docs.example/a_b", "https://docs.example/a_b", 4),
+            ("https://bare.example/x_y", r"https://bare.example/x\_y", 4),
+            ("https://anon.example/", "https://anon.example/", 5),
+            (
+                "https://target.example/path",
+                "https://target.example/path",
+                7
+            ),
+            (
+                "https://image-target.example/",
+                "https://image-target.example/",
+                10
+            ),
+            (
+                "https://after-literal.example/",
+                "https://after-literal.example/",
+                13
+            ),
+            ("https://after.example/", "https://after.example/", 23),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+    let with_code = uris(&found(Format::Rst, RST, true))
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+    for code in [
+        "https://literal.example/",
+        "https://lit3.example/",
+        "https://literal-block.example/",
+        "https://code-block.example/",
+    ] {
+        assert!(
+            with_code.iter().any(|u| u == code),
+            "{code} in {with_code:?}"
+        );
+    }
+}
+
+const ASCIIDOC: &str = r#"= Document
+:toc:
+
+Visit https://example.org/docs[the docs] or link:https://link.example/a[Link].
+Mail mailto:team@example.org[the team] or see https://plain.example/x.
+An IP literal http://[::1]:8080/ stays whole.
+
+Two-line title
+--------------
+
+https://after-title.example/
+
+[source,shell]
+----
+curl https://listing.example/
+----
+
+....
+https://literal.example/
+....
+
+////
+https://comment.example/
+////
+
+// https://line-comment.example/
+After https://after.example/.
+"#;
+
+#[test]
+fn asciidoc_macros_end_at_the_bracket() {
+    let f = found(Format::Asciidoc, ASCIIDOC, false);
+    assert_eq!(
+        f,
+        [
+            ("https://example.org/docs", "https://example.org/docs", 4),
+            ("https://link.example/a", "https://link.example/a", 4),
+            ("mailto:team@example.org", "mailto:team@example.org", 5),
+            ("https://plain.example/x", "https://plain.example/x", 5),
+            ("http://[::1]:8080/", "http://[::1]:8080/", 6),
+            (
+                "https://after-title.example/",
+                "https://after-title.example/",
+                11
+            ),
+            ("https://after.example/", "https://after.example/", 27),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+    let with_code = found(Format::Asciidoc, ASCIIDOC, true);
+    let u = uris(&with_code);
+    assert!(u.contains(&"https://listing.example/") && u.contains(&"https://literal.example/"));
+    // Comments are not shown to readers, code or not.
+    assert!(!u.iter().any(|u| u.contains("comment")), "{u:?}");
+}
+
+const MAN: &str = r#".\" Comment http://comment.example/
+.TH TEST 1
+.SH NAME
+test \- a page
+.SH DESCRIPTION
+See \fIhttp://dev.perl.org/licenses/\fR.
+Colors: <https://no\-color.org/>.
+.UR https://www.example.org/\:path
+the site
+.UE .
+.BR https://bold.example/page ,
+and \fBhttps://font\fR\fB.example/\fP too \(em \*(lqquoted\*(rq.
+.Lk https://mdoc.example/link "Link text"
+"#;
+
+#[test]
+fn man_escapes_fonts_and_link_macros() {
+    let f = found(Format::Man, MAN, false);
+    assert_eq!(
+        f,
+        [
+            (
+                "http://dev.perl.org/licenses/",
+                "http://dev.perl.org/licenses/",
+                6
+            ),
+            ("https://no-color.org/", r"https://no\-color.org/", 7),
+            (
+                "https://www.example.org/path",
+                r"https://www.example.org/\:path",
+                8
+            ),
+            ("https://bold.example/page", "https://bold.example/page", 11),
+            ("https://font.example/", r"https://font\fR\fB.example/", 12),
+            ("https://mdoc.example/link", "https://mdoc.example/link", 13),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+}
+
+#[test]
+fn json_strings_with_escapes_decoded() {
+    let json = r#"{"url": "https:\/\/json.example\/a?x=1\u0026y=2",
+ "text": "See https://prose.example/x. Done",
+ "cells": ["line\nhttp://cell.example/\n"],
+ "emoji": "\ud83d\ude00 <a href=\"https://emoji.example/\">", "n": 3}
+"#;
+    let f = found(Format::Json, json, false);
+    assert_eq!(
+        f,
+        [
+            (
+                "https://json.example/a?x=1&y=2",
+                r"https:\/\/json.example\/a?x=1\u0026y=2",
+                1
+            ),
+            ("https://prose.example/x", "https://prose.example/x", 2),
+            ("http://cell.example/", "http://cell.example/", 3),
+            // `\"` is a quote: it ends the URI (no trailing `\`).
+            ("https://emoji.example/", "https://emoji.example/", 4),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+}
+
+#[test]
+fn lone_cr_and_bom_in_a_structured_format() {
+    let raw = "\u{feff}<p>a</p>\r<p>https://cr.example/</p>\r\n<p>http://crlf.example/</p>";
+    let f = scan(
+        Format::Html,
+        raw.as_bytes(),
+        &Scanner::new(),
+        Options::default(),
+    );
+    let at: Vec<(u64, u64)> = f.iter().map(|f| (f.line, f.column)).collect();
+    assert_eq!(at, [(2, 4), (3, 4)]);
+}
+
+#[test]
+fn formats_from_names_and_first_lines() {
+    use std::path::Path;
+    let by_name = |n: &str| Format::detect(b"", Some(Path::new(n)));
+    assert_eq!(by_name("a.htm"), Format::Html);
+    assert_eq!(by_name("a.xhtml"), Format::Html);
+    assert_eq!(by_name("a.svg"), Format::Html);
+    assert_eq!(by_name("README.markdown"), Format::Markdown);
+    assert_eq!(by_name("page.mdx"), Format::Markdown);
+    assert_eq!(by_name("index.rest"), Format::Rst);
+    assert_eq!(by_name("git-add.adoc"), Format::Asciidoc);
+    assert_eq!(by_name("ls.1"), Format::Man);
+    assert_eq!(by_name("openssl.1ssl"), Format::Man);
+    assert_eq!(by_name("Term::ANSIColor.3perl"), Format::Man);
+    assert_eq!(by_name("package.json"), Format::Json);
+    assert_eq!(by_name("notebook.ipynb"), Format::Json);
+    assert_eq!(by_name("app.webmanifest"), Format::Json);
+    assert_eq!(by_name("log.jsonl"), Format::Json);
+    assert_eq!(by_name("list.mbox"), Format::Mail);
+    assert_eq!(by_name("notes.txt"), Format::Text);
+    assert_eq!(by_name("v1.0"), Format::Text); // `.0` is no man section
+    assert_eq!(
+        Format::detect(b".Dd January 1, 2024\n.Dt LS 1\n", None),
+        Format::Man
+    );
+    assert_eq!(Format::detect(b"'\\\" t\n.TH GIT 1\n", None), Format::Man);
+}
