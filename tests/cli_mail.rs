@@ -25,7 +25,9 @@ fn stdout_of(args: &[&str], stdin: Option<&str>, code: i32) -> (String, String) 
 
 /// Six messages of a public mailing-list archive (quoted-printable,
 /// format=flowed, Latin-1, HTML and base64 parts); the expected list was
-/// checked against Python's email package, which finds the same 88 links.
+/// checked against Python's email package, which finds the same 88 links
+/// (listed in document order: an HTML part's attributes and text as they
+/// come).
 #[test]
 fn the_real_archive_gives_its_link_list() {
     let want = std::fs::read_to_string("tests/data/list-sample.links").unwrap();

@@ -13,12 +13,13 @@ fn found(format: Format, raw: &str, include_code: bool) -> Vec<(String, String, 
         .map(|f| {
             let written = &raw_bytes[f.start as usize..f.end as usize];
             // Line and column agree with the range.
-            let line_start = raw[..f.start as usize].rfind('\n').map_or(0, |i| i + 1);
+            // LF, CRLF and a lone CR end lines.
+            let before = &raw[..f.start as usize];
+            let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
             assert_eq!(f.line_start as usize, line_start, "{f:?}");
-            assert_eq!(
-                f.line as usize,
-                raw[..f.start as usize].matches('\n').count() + 1
-            );
+            let breaks = before.matches('\n').count() + before.matches('\r').count()
+                - before.matches("\r\n").count();
+            assert_eq!(f.line as usize, breaks + 1);
             assert_eq!(
                 f.column as usize,
                 raw[line_start..f.start as usize].chars().count() + 1
@@ -433,4 +434,78 @@ fn formats_from_names_and_first_lines() {
         Format::Man
     );
     assert_eq!(Format::detect(b"'\\\" t\n.TH GIT 1\n", None), Format::Man);
+}
+
+/// Inputs a review traced to a panic, a lost or doubled link, or a range
+/// that does not hold the URI.
+#[test]
+fn readers_hold_on_odd_constructs() {
+    let one = |format, raw: &str| found(format, raw, false);
+    let long_ref = format!(
+        "<p>&#{}65; see https://example.com/x {}</p>",
+        "0".repeat(50),
+        "prose ".repeat(2000)
+    );
+    assert_eq!(
+        one(Format::Html, &long_ref),
+        [(
+            "https://example.com/x".into(),
+            "https://example.com/x".into(),
+            1
+        )]
+    );
+    // A footnote's URL is text, found once.
+    assert_eq!(
+        uris(&one(
+            Format::Markdown,
+            "Text[^1]\n\n[^1]: https://example.com/paper\n"
+        )),
+        ["https://example.com/paper"]
+    );
+    // A definition inside a block quote, its URL on the next line.
+    assert_eq!(
+        one(Format::Markdown, "> [a]:\n> http://x.example/\n\nuse [a]\n"),
+        [("http://x.example/".into(), "http://x.example/".into(), 2)]
+    );
+    // A comment block after a short line is a comment, not an underline.
+    assert_eq!(
+        uris(&one(
+            Format::Asciidoc,
+            "Todo\n////\nold http://a.example/\n////\nSee https://b.example/\n"
+        )),
+        ["https://b.example/"]
+    );
+    assert_eq!(
+        uris(&one(
+            Format::Asciidoc,
+            "Run:\n....\n$ curl http://localhost/\n....\nSee https://b.example/\n"
+        )),
+        ["https://b.example/"]
+    );
+    // roff: a glyph by code point, an unknown glyph, a comment on a macro
+    // line, and lines ended by a lone CR.
+    assert_eq!(
+        uris(&one(
+            Format::Man,
+            ".TH X 1\nhttps://fr.wikipedia.org/wiki/Caf\\[u00E9]_au_lait and https://x.example/a\\(Fcb\n"
+        )),
+        [
+            "https://fr.wikipedia.org/wiki/Café_au_lait",
+            "https://x.example/a"
+        ]
+    );
+    assert_eq!(
+        uris(&one(
+            Format::Man,
+            ".TH X 1\n.B foo \\\" was http://old.example/\n"
+        )),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        one(Format::Man, ".\\\" c\r.UR https://x.example/\rtext\r.UE\r"),
+        [("https://x.example/".into(), "https://x.example/".into(), 2)]
+    );
+    // A code span broken over lines, read with --include-code.
+    let f = found(Format::Markdown, "`\nhttp://x.org/a\n`\n", true);
+    assert_eq!(f, [("http://x.org/a".into(), "http://x.org/a".into(), 2)]);
 }

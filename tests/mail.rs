@@ -275,3 +275,57 @@ http://fine.example.org/\n";
         )
     );
 }
+
+/// SPEC section 9: a finding points to the archive line where its URI is
+/// written, unless its part is base64 (then to where the part begins).
+#[test]
+fn findings_point_to_the_archive_line_of_the_uri() {
+    let mbox = "From a@example.org Mon Jan  1 00:00:00 2024\n\
+Message-ID: <1@example.org>\n\
+List-Post: <mailto:list@example.org>\n\
+List-Archive:\n <https://list.example/archive>\n\
+Content-Type: multipart/alternative; boundary=b\n\
+\n\
+--b\n\
+Content-Type: text/plain; charset=utf-8\n\
+Content-Transfer-Encoding: quoted-printable\n\
+\n\
+first line\n\
+a soft break here=\n\
+ then http://qp.example/?a=3D1 on line 14\n\
+--b\n\
+Content-Type: text/plain; charset=utf-8; format=flowed\n\
+\n\
+a flowed line \n\
+that goes on http://flowed.example/ line 19\n\
+--b\n\
+Content-Type: text/html; charset=utf-8\n\
+\n\
+<p>\n\
+<a href=\"http://html.example/?a&amp;b\">x</a>\n\
+</p>\n\
+--b\n\
+Content-Type: text/plain; charset=utf-8\n\
+Content-Transfer-Encoding: base64\n\
+\n\
+aHR0cDovL2I2NC5leGFtcGxlLwo=\n\
+--b--\n";
+    let found: Vec<(u64, String)> = read(mbox, InputKind::Mbox)
+        .0
+        .into_iter()
+        .map(|(line, _, uri)| (line, uri))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (3, "mailto:list@example.org".to_string()),
+            // A folded field: the line where the field starts.
+            (4, "https://list.example/archive".to_string()),
+            (14, "http://qp.example/?a=1".to_string()),
+            (19, "http://flowed.example/".to_string()),
+            (24, "http://html.example/?a&b".to_string()),
+            // Base64: where the part's body begins.
+            (30, "http://b64.example/".to_string()),
+        ]
+    );
+}

@@ -51,6 +51,10 @@ fn agrees(raw: &[u8], i: usize, dec: &[u8], j: usize, d: Decodes, depth: u8) -> 
     }
     let n = next_special(raw, i, d) - i;
     let tail = &dec[j..];
+    if n > AGREE {
+        // Agreeing on this much is evidence enough.
+        return tail.starts_with(&raw[i..i + AGREE]);
+    }
     if i + n == raw.len() {
         // A soft hyphen left at the very end is dropped too.
         tail == &raw[i..] || (d.drop_soft_hyphens && tail.is_empty() && raw[i..] == *SHY)
@@ -101,12 +105,7 @@ pub(crate) fn align(seg: &mut Segment, raw: &[u8], raw_off: usize, dec: &[u8], d
             j += same;
             continue;
         }
-        let next = step(raw, i, dec, j, d, DEPTH).or_else(|| {
-            // NUL read as U+FFFD, or a reading we do not follow: one
-            // character for one.
-            Some((i + 1, (j + char_len(dec[j])).min(dec.len())))
-        });
-        match next {
+        match step(raw, i, dec, j, d, DEPTH) {
             Some((ri, dj)) => {
                 out(seg, i..ri, &dec[j..dj], raw[i..ri] == dec[j..dj]);
                 i = ri;
@@ -124,6 +123,9 @@ pub(crate) fn align(seg: &mut Segment, raw: &[u8], raw_off: usize, dec: &[u8], d
 
 /// How many special places on a reading is checked.
 const DEPTH: u8 = 4;
+
+/// How many bytes after a place must agree for a reading to be taken.
+const AGREE: usize = 64;
 
 /// At a place where the texts may differ, how far each advances.
 fn step(
@@ -166,6 +168,19 @@ fn step(
     if d.entities && b == b'&' {
         return reference(raw, i, dec, j, d, depth);
     }
+    // NUL read as U+FFFD (HTML 13.2.5), a line break in a code span read
+    // as a space (CommonMark 6.1).
+    if b == 0 && dec[j..].starts_with("\u{fffd}".as_bytes()) {
+        return Some((i + 1, j + 3));
+    }
+    if matches!(b, b'\n' | b'\r') && dec[j] == b' ' {
+        let ri = if raw[i..].starts_with(b"\r\n") {
+            i + 2
+        } else {
+            i + 1
+        };
+        return Some((ri, j + 1));
+    }
     None
 }
 
@@ -179,9 +194,8 @@ fn reference(
     d: Decodes,
     depth: u8,
 ) -> Option<(usize, usize)> {
-    let limit = (i + 48).min(raw.len());
     let run = |mut e: usize, ok: fn(&u8) -> bool| {
-        while e < limit && ok(&raw[e]) {
+        while e < raw.len() && ok(&raw[e]) {
             e += 1;
         }
         e
@@ -192,7 +206,8 @@ fn reference(
         Some([b'#', _]) => Some(run(i + 2, u8::is_ascii_digit)),
         _ => None,
     };
-    let e = numeric.unwrap_or_else(|| run(i + 1, u8::is_ascii_alphanumeric));
+    // The longest named reference is 31 characters long.
+    let e = numeric.unwrap_or_else(|| run(i + 1, u8::is_ascii_alphanumeric).min(i + 33));
     let with_semicolon = raw.get(e) == Some(&b';');
     let shortest = if numeric.is_some() { e } else { i + 2 };
     let ends = (with_semicolon.then_some(e + 1))

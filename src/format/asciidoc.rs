@@ -38,8 +38,13 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         }
         // A line of `-`, `=`, `~`... under a title as long as it is an
         // underline (a two-line section title), not a block delimiter.
-        let underline = prev_text.is_some_and(|n: usize| n.abs_diff(char_len(body)) <= 2);
-        prev_text = (!body.is_empty()).then(|| char_len(body));
+        let underline = matches!(body.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
+            && prev_text.is_some_and(|n: usize| n.abs_diff(char_len(body)) <= 2);
+        // A title starts with a word character (not `[NOTE]`, `// x`).
+        prev_text = body
+            .first()
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+            .then(|| char_len(body));
         if let Some(kind) = delimiter(body).filter(|_| !underline) {
             let skip = kind == b'/' || (!options.include_code && matches!(kind, b'-' | b'.'));
             open = Some((body, skip));

@@ -2,31 +2,24 @@
 //! changes decoded (groff(7) "Escape sequences"), `.UR` and `.Lk` targets
 //! read as delimited URIs, comments left out.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
+use super::lines::lines;
 use super::{Doc, Segment};
 
 /// Macros that print their arguments alternately in two fonts, with no
 /// space between them (groff_man(7)).
 const ALTERNATING: &[&[u8]] = &[b"BR", b"BI", b"IB", b"IR", b"RB", b"RI"];
 
-/// Reads a roff page into `doc`.
+/// Reads a roff page into `doc`. Lines end at LF, CRLF or a lone CR.
 pub(crate) fn read(raw: &[u8], doc: &mut Doc) {
-    let mut start = 0;
-    while start < raw.len() {
-        let nl = memchr::memchr(b'\n', &raw[start..]).map_or(raw.len(), |k| start + k);
-        let mut end = nl;
-        if end > start && raw[end - 1] == b'\r' {
-            end -= 1;
+    for l in lines(raw) {
+        line(raw, l.start..l.end, doc);
+        // `\c` at the end of a text line joins it to the next.
+        if l.next > l.end && !raw[l.start..l.end].ends_with(b"\\c") {
+            doc.text.raw(l.end, &raw[l.end..l.next]);
         }
-        line(raw, start..end, doc);
-        if nl < raw.len() {
-            // `\c` at the end of a text line joins it to the next.
-            if !raw[start..end].ends_with(b"\\c") {
-                doc.text.raw(end, &raw[end..nl + 1]);
-            }
-        }
-        start = nl + 1;
     }
 }
 
@@ -49,7 +42,20 @@ fn line(raw: &[u8], r: Range<usize>, doc: &mut Doc) {
         .position(|b| b.is_ascii_whitespace())
         .map_or(r.end, |k| i + k);
     let name = &raw[i..name_end];
-    let args = arguments(raw, name_end..r.end);
+    // `\"` and `\#` start a comment that runs to the line's end.
+    let mut end = r.end;
+    let mut k = name_end;
+    while k + 1 < end {
+        if raw[k] == b'\\' {
+            if matches!(raw[k + 1], b'"' | b'#') {
+                end = k;
+                break;
+            }
+            k += 1;
+        }
+        k += 1;
+    }
+    let args = arguments(raw, name_end..end);
     doc.text.separate();
     if (name == b"UR" || name == b"Lk")
         && let Some((first, rest)) = args.split_first()
@@ -116,6 +122,7 @@ fn text(raw: &[u8], r: Range<usize>, seg: &mut Segment) {
         if len == 0 {
             return; // `\"`: a comment to the end of the line
         }
+        let len = len.min(r.end - at);
         seg.decoded(at..at + len, out.as_bytes());
         i = at + len;
     }
@@ -123,9 +130,9 @@ fn text(raw: &[u8], r: Range<usize>, seg: &mut Segment) {
 
 /// An escape at the start of `s` (a `\`): its length and what it prints.
 /// Length 0 means a comment: the rest of the line is not printed.
-fn escape(s: &[u8]) -> (usize, &'static str) {
+fn escape(s: &[u8]) -> (usize, Cow<'static, str>) {
     let Some(&c) = s.get(1) else {
-        return (1, "");
+        return (1, "".into());
     };
     // `(xx`, `[name]` or one character, after `\` and `at` more bytes.
     let name = |at: usize| -> (usize, &[u8]) {
@@ -147,16 +154,16 @@ fn escape(s: &[u8]) -> (usize, &'static str) {
         Some(&q) => memchr::memchr(q, &s[3.min(s.len())..]).map_or(s.len(), |k| 3 + k + 1),
         None => 2,
     };
-    match c {
-        b'"' | b'#' => (0, ""),
-        b'-' => (2, "-"),
-        b'e' | b'\\' => (2, "\\"),
-        b'.' => (2, "."),
-        b'\'' => (2, "'"),
-        b'`' => (2, "`"),
-        b' ' | b'0' | b'~' => (2, " "),
+    let (len, out): (usize, Cow<'static, str>) = match c {
+        b'"' | b'#' => (0, "".into()),
+        b'-' => (2, "-".into()),
+        b'e' | b'\\' => (2, "\\".into()),
+        b'.' => (2, ".".into()),
+        b'\'' => (2, "'".into()),
+        b'`' => (2, "`".into()),
+        b' ' | b'0' | b'~' => (2, " ".into()),
         b':' | b'&' | b'%' | b'|' | b'^' | b')' | b',' | b'/' | b'c' | b'd' | b'u' | b'p' => {
-            (2, "")
+            (2, "".into())
         }
         b'(' | b'[' => {
             let (len, n) = name(1);
@@ -164,9 +171,11 @@ fn escape(s: &[u8]) -> (usize, &'static str) {
         }
         b'*' => {
             let (len, n) = name(2);
-            (len, string(n))
+            (len, string(n).into())
         }
-        b'f' | b'F' | b'n' | b'g' | b'k' | b'm' | b'M' | b'V' | b'Y' | b'$' => (name(2).0, ""),
+        b'f' | b'F' | b'n' | b'g' | b'k' | b'm' | b'M' | b'V' | b'Y' | b'$' => {
+            (name(2).0, "".into())
+        }
         b's' => {
             // `\s+2`, `\s-1`, `\s0`, `\s(12`, `\s[12]`.
             let mut e = 2;
@@ -174,19 +183,20 @@ fn escape(s: &[u8]) -> (usize, &'static str) {
                 e += 1;
             }
             match s.get(e) {
-                Some(b'(' | b'[') => (name(e).0, ""),
+                Some(b'(' | b'[') => (name(e).0, "".into()),
                 _ => {
                     while e < s.len().min(4) && s[e].is_ascii_digit() {
                         e += 1;
                     }
-                    (e, "")
+                    (e, "".into())
                 }
             }
         }
         b'N' | b'h' | b'v' | b'w' | b'o' | b'l' | b'L' | b'D' | b'X' | b'Z' | b'b' | b'x'
-        | b'A' | b'B' | b'C' | b'R' | b'H' | b'S' => (quoted(), ""),
-        _ => (2, ascii(c)),
-    }
+        | b'A' | b'B' | b'C' | b'R' | b'H' | b'S' => (quoted(), "".into()),
+        _ => (2, ascii(c).into()),
+    };
+    (len, out)
 }
 
 fn ascii(c: u8) -> &'static str {
@@ -197,9 +207,26 @@ fn ascii(c: u8) -> &'static str {
     }
 }
 
-/// Special characters (groff_char(7)), the ones URIs and prose around them use.
-fn glyph(name: &[u8]) -> &'static str {
-    match name {
+/// Special characters (groff_char(7)): `\[u00E9]` by code point, and
+/// the named ones URIs and prose around them use. An unknown one prints
+/// U+FFFD, which ends a URI rather than joining it to what follows.
+fn glyph(name: &[u8]) -> Cow<'static, str> {
+    if let Some(hex) = name.strip_prefix(b"u")
+        && !hex.is_empty()
+    {
+        // `u00E9`, or a composite `u0065_0301`.
+        let chars: Option<String> = hex
+            .split(|&b| b == b'_')
+            .map(|h| {
+                std::str::from_utf8(h)
+                    .ok()
+                    .and_then(|h| u32::from_str_radix(h, 16).ok())
+                    .and_then(char::from_u32)
+            })
+            .collect();
+        return chars.map_or("\u{fffd}".into(), Cow::Owned);
+    }
+    Cow::Borrowed(match name {
         b"em" => "\u{2014}",
         b"en" => "\u{2013}",
         b"hy" | b"mi" | b"-" | b"-D" => "-",
@@ -232,8 +259,8 @@ fn glyph(name: &[u8]) -> &'static str {
         b"rC" => "}",
         b"pc" => "\u{b7}",
         b"de" => "\u{b0}",
-        _ => "",
-    }
+        _ => "\u{fffd}",
+    })
 }
 
 /// Predefined strings of the man and mdoc packages.

@@ -59,7 +59,11 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             || matches!(
                 event,
                 Event::Start(
-                    Tag::CodeBlock(_) | Tag::HtmlBlock | Tag::Link { .. } | Tag::Image { .. }
+                    Tag::CodeBlock(_)
+                        | Tag::HtmlBlock
+                        | Tag::Link { .. }
+                        | Tag::Image { .. }
+                        | Tag::FootnoteDefinition(_)
                 )
             )
         {
@@ -211,7 +215,8 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         let line = &raw[l.start..l.end];
         if l.indent <= 3
             && line[l.indent..].starts_with(b"[")
-            && memchr::memmem::find(line, b"]:").is_some()
+            && !line[l.indent..].starts_with(b"[^")
+            && label_end(line).is_some()
             && !is_covered(l.start + l.indent)
         {
             defs.push((l.start..l.end, None));
@@ -219,12 +224,26 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     }
     defs.sort_by_key(|(span, _)| span.start);
     for (span, dest) in defs {
-        let after_label =
-            memchr::memmem::find(&raw[span.clone()], b"]:").map(|k| span.start + k + 2);
+        let after_label = label_end(&raw[span.clone()]).map(|k| span.start + k);
         if let Some(from) = after_label {
             push_destination(raw, from, span.end, dest.as_deref(), doc);
         }
     }
+}
+
+/// Where a definition's label ends: past the first `]:` that no backslash
+/// escapes (CommonMark 4.7).
+fn label_end(def: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i + 1 < def.len() {
+        match def[i] {
+            b'\\' => i += 1,
+            b']' if def[i + 1] == b':' => return Some(i + 2),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The inside of a code span: without its backtick strings and the one
@@ -236,7 +255,8 @@ fn code_span_inner(raw: &[u8], range: Range<usize>) -> Range<usize> {
         range.start + ticks,
         range.end.saturating_sub(ticks).max(range.start + ticks),
     );
-    if b > a + 1 && raw[a] == b' ' && raw[b - 1] == b' ' {
+    let space = |c: u8| matches!(c, b' ' | b'\n' | b'\r');
+    if b > a + 1 && space(raw[a]) && space(raw[b - 1]) {
         a += 1;
         b -= 1;
     }
@@ -273,9 +293,16 @@ fn push_destination(raw: &[u8], from: usize, limit: usize, dest: Option<&str>, d
     if dest == Some("") {
         return;
     }
+    // Whitespace, with at most a line break, after which a block quote's
+    // `>` markers may stand again.
     let mut a = from;
     while a < limit && raw[a].is_ascii_whitespace() {
         a += 1;
+        if raw[a - 1] == b'\n' {
+            while a < limit && matches!(raw[a], b'>' | b' ' | b'\t') {
+                a += 1;
+            }
+        }
     }
     let b = if raw.get(a) == Some(&b'<') {
         a += 1;

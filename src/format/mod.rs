@@ -112,6 +112,7 @@ impl Format {
     /// assert_eq!(Format::from_name(Path::new("perlre.3perl")), Some(Format::Man));
     /// assert_eq!(Format::from_name(Path::new("index.rst.txt")), Some(Format::Rst));
     /// assert_eq!(Format::from_name(Path::new("notes.txt")), None);
+    /// assert_eq!(Format::from_name(Path::new("notes.")), None);
     /// ```
     pub fn from_name(path: &Path) -> Option<Format> {
         let name = path.file_name()?.to_str()?.to_ascii_lowercase();
@@ -128,8 +129,10 @@ impl Format {
             "json" | "ipynb" | "webmanifest" | "jsonl" => Format::Json,
             "mbox" | "eml" => Format::Mail,
             // Man page sections, with their suffixes: `.1`, `.3perl`, `.1ssl`.
-            _ if ext.as_bytes()[0].is_ascii_digit()
-                && ext.as_bytes()[0] != b'0'
+            _ if ext
+                .as_bytes()
+                .first()
+                .is_some_and(|b| (b'1'..=b'9').contains(b))
                 && ext.len() <= 8
                 && ext.bytes().all(|b| b.is_ascii_alphanumeric()) =>
             {

@@ -15,6 +15,13 @@
 /// assert_eq!(unflow(delsp, true), "See http://example.com/a/very/long/path/index.html\n");
 /// ```
 pub fn unflow(body: &str, delsp: bool) -> String {
+    unflow_lines(body, delsp).0
+}
+
+/// [`unflow`], and where in its output each line of `body` starts (the
+/// content after its quote marks and stuffing, for a joined line).
+pub(crate) fn unflow_lines(body: &str, delsp: bool) -> (String, Vec<usize>) {
+    let mut starts = Vec::new();
     let mut out = String::with_capacity(body.len());
     // The quote depth of the paragraph being joined, if one is open.
     let mut open: Option<usize> = None;
@@ -33,6 +40,7 @@ pub fn unflow(body: &str, delsp: bool) -> String {
             out.push('\n');
             open = None;
         }
+        starts.push(out.len());
         if open.is_none() && depth > 0 {
             out.push_str(&">".repeat(depth));
             out.push(' ');
@@ -55,7 +63,7 @@ pub fn unflow(body: &str, delsp: bool) -> String {
     if open.is_some() {
         out.push('\n');
     }
-    out
+    (out, starts)
 }
 
 #[cfg(test)]

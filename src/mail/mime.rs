@@ -5,8 +5,7 @@
 
 use mailparse::{MailHeaderMap, ParsedMail, body::Body};
 
-use super::flowed::unflow;
-use super::html::html_text;
+use super::flowed::unflow_lines;
 use super::mbox::RawMessage;
 
 /// Who a message is, for reports (SPEC M3).
@@ -30,6 +29,89 @@ pub struct Part {
     pub mime: String,
     /// The text to scan, in UTF-8 unless it is a raw fallback.
     pub text: Vec<u8>,
+    /// When the text maps line by line to the archive (a plain part in
+    /// 7bit, 8bit or quoted-printable, link header fields; SPEC section 9):
+    /// where in `text` each archive line from `line` on starts, and which
+    /// archive line that is.
+    pub line_starts: Option<Vec<(usize, u64)>>,
+}
+
+impl Part {
+    /// The archive line and column of `text[offset]`: exact when the part
+    /// maps line by line, else the line where the part begins and the
+    /// column in the decoded text.
+    pub fn position(&self, offset: usize, decoded: (u64, u64)) -> (u64, u64) {
+        let Some(starts) = &self.line_starts else {
+            return (self.line, decoded.1);
+        };
+        let i = starts.partition_point(|&(s, _)| s <= offset).max(1) - 1;
+        let Some(&(start, line)) = starts.get(i) else {
+            return (self.line, decoded.1);
+        };
+        let from = start.min(offset).min(self.text.len());
+        let column = bytecount::num_chars(&self.text[from..offset.min(self.text.len())]);
+        (line, column as u64 + 1)
+    }
+}
+
+/// Archive line starts in decoded text carried through unflowing: each is
+/// as far into its line of the unflowed text as it was into its line of
+/// the decoded text (RFC 3676 joins lines, never splits them).
+fn through_unflow(text: &str, starts: &[usize], lines: &[usize]) -> Vec<usize> {
+    let line_begins: Vec<usize> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+        .collect();
+    starts
+        .iter()
+        .map(|&off| {
+            let d = line_begins.partition_point(|&b| b <= off).max(1) - 1;
+            let col = off - line_begins[d];
+            let base = lines.get(d).copied().unwrap_or(usize::MAX);
+            let next = lines.get(d + 1).copied().unwrap_or(usize::MAX);
+            base.saturating_add(col).min(next)
+        })
+        .collect()
+}
+
+/// Where each line of a part's raw body starts in its decoded text:
+/// quoted-printable soft breaks (`=` at a line's end, RFC 2045 s6.7)
+/// join lines and `=XX` is one byte. `None` when the sums do not come out
+/// at the decoded text's length (a charset that changes lengths).
+fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
+    for newline in [1, 2] {
+        let mut starts = vec![0];
+        let mut at = 0usize;
+        let mut lines = raw.split(|&b| b == b'\n').peekable();
+        while let Some(line) = lines.next() {
+            let last = lines.peek().is_none();
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if !qp {
+                at += line.len() + if last { 0 } else { newline };
+            } else {
+                let trimmed = line.trim_ascii_end();
+                let soft = trimmed.ends_with(b"=");
+                let body = if soft {
+                    &trimmed[..trimmed.len() - 1]
+                } else {
+                    line
+                };
+                let escapes = body
+                    .windows(3)
+                    .filter(|w| {
+                        w[0] == b'=' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit()
+                    })
+                    .count();
+                at += body.len() - 2 * escapes + if soft || last { 0 } else { newline };
+            }
+            if !last {
+                starts.push(at);
+            }
+        }
+        if at == decoded_len || (at + newline == decoded_len) {
+            return Some(starts);
+        }
+    }
+    None
 }
 
 /// A message, decoded.
@@ -77,6 +159,7 @@ pub fn decode(raw: &RawMessage) -> Decoded {
                 line: raw.line,
                 mime: "raw".into(),
                 text: raw.bytes.clone(),
+                line_starts: None,
             });
             return out;
         }
@@ -92,17 +175,35 @@ pub fn decode(raw: &RawMessage) -> Decoded {
         date: header("Date"),
         subject: header("Subject"),
     };
-    let links: Vec<String> = mail
-        .headers
-        .iter()
-        .filter(|h| is_link_header(&h.get_key_ref()))
-        .map(|h| h.get_value())
+    // The archive line of each header field, when the raw block has as
+    // many as were parsed.
+    let block = memchr::memmem::find(&raw.bytes, b"\n\n")
+        .or_else(|| memchr::memmem::find(&raw.bytes, b"\r\n\r\n"))
+        .map_or(&raw.bytes[..], |e| &raw.bytes[..e]);
+    let field_lines: Vec<u64> = block
+        .split(|&b| b == b'\n')
+        .zip(raw.line..)
+        .filter(|(l, _)| !matches!(l.first(), Some(b' ' | b'\t')))
+        .map(|(_, n)| n)
         .collect();
-    if !links.is_empty() {
+    let mapped = field_lines.len() == mail.headers.len();
+    let mut text = String::new();
+    let mut starts = Vec::new();
+    for (k, h) in mail.headers.iter().enumerate() {
+        if is_link_header(&h.get_key_ref()) {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            starts.push((text.len(), field_lines.get(k).copied().unwrap_or(raw.line)));
+            text.push_str(&h.get_value());
+        }
+    }
+    if !starts.is_empty() {
         out.parts.push(Part {
             line: raw.line,
             mime: "headers".into(),
-            text: links.join("\n").into_bytes(),
+            text: text.into_bytes(),
+            line_starts: mapped.then_some(starts),
         });
     }
     walk(&mail, &raw.bytes, raw.line, 0, &mut out);
@@ -194,25 +295,35 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
             line,
             mime: "raw".into(),
             text,
+            line_starts: None,
         });
         return;
     }
     match part.get_body() {
         Ok(text) => {
-            let text = if mime == "text/html" {
-                html_text(&text)
-            } else if part
+            let flowed = part
                 .ctype
                 .params
                 .get("format")
-                .is_some_and(|f| f.eq_ignore_ascii_case("flowed"))
-            {
+                .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
+            let mut starts = match part.get_body_encoded() {
+                Body::SevenBit(_) | Body::EightBit(_) | Body::Binary(_) => {
+                    line_starts(body, false, text.len())
+                }
+                Body::QuotedPrintable(_) => line_starts(body, true, text.len()),
+                Body::Base64(_) => None,
+            };
+            // HTML stays HTML: the scanner reads it as the html format
+            // reads a file, positions and all.
+            let text = if flowed && mime != "text/html" {
                 let delsp = part
                     .ctype
                     .params
                     .get("delsp")
                     .is_some_and(|d| d.eq_ignore_ascii_case("yes"));
-                unflow(&text, delsp)
+                let (joined, lines) = unflow_lines(&text, delsp);
+                starts = starts.map(|s| through_unflow(&text, &s, &lines));
+                joined
             } else {
                 text
             };
@@ -220,6 +331,7 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
                 line,
                 mime,
                 text: text.into_bytes(),
+                line_starts: starts.map(|s| s.into_iter().zip(line..).collect()),
             });
         }
         Err(e) => fallback(
@@ -238,6 +350,7 @@ fn walk_flat(part: &ParsedMail, buffer: &[u8], line: u64, depth: usize, out: &mu
     walk(part, buffer, line, depth, out);
     for p in &mut out.parts[before..] {
         p.line = line;
+        p.line_starts = None;
     }
 }
 
@@ -247,5 +360,6 @@ fn fallback(out: &mut Decoded, line: u64, raw: &[u8], why: String) {
         line,
         mime: "raw".into(),
         text: raw.to_vec(),
+        line_starts: None,
     });
 }

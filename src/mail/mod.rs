@@ -27,14 +27,12 @@
 //! ```
 
 mod flowed;
-mod html;
 mod mbox;
 mod mime;
 
 use std::path::Path;
 
 pub use flowed::unflow;
-pub use html::html_text;
 pub use mbox::{MAX_MESSAGE, Messages, RawMessage};
 pub use mime::{Decoded, MessageInfo, Part, decode};
 
@@ -162,8 +160,10 @@ fn header_block(text: &[u8]) -> HeaderBlock {
 /// A URI found in a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailFinding {
-    /// The finding, with positions in the decoded part's text and `line`
-    /// set to the archive line where the part begins (SPEC M3).
+    /// The finding, with `start` and `end` in the decoded part's text, and
+    /// `line` and `column` in the archive: where the URI is written when the
+    /// part is plain, 7bit, 8bit or quoted-printable text, else where the
+    /// part begins (SPEC M3, section 9).
     pub finding: crate::scan::Finding,
     /// The 1-based line within the decoded part.
     pub part_line: u64,
@@ -245,10 +245,23 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
                 });
             }
             for part in decoded.parts {
-                let mime: Arc<str> = part.mime.into();
-                for mut finding in self.scanner.scan(&part.text) {
+                let mime: Arc<str> = part.mime.as_str().into();
+                let found: Vec<crate::scan::Finding> = if part.mime == "text/html" {
+                    crate::format::scan(
+                        crate::format::Format::Html,
+                        &part.text,
+                        &self.scanner,
+                        crate::format::Options::default(),
+                    )
+                } else {
+                    self.scanner.scan(&part.text).collect()
+                };
+                for mut finding in found {
                     let part_line = finding.line;
-                    finding.line = part.line;
+                    // SPEC section 9: the archive line of the URI when the
+                    // part maps line by line, else where the part begins.
+                    (finding.line, finding.column) =
+                        part.position(finding.start as usize, (finding.line, finding.column));
                     self.queue.push_back(MailEvent::Found(MailFinding {
                         finding,
                         part_line,
