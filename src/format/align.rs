@@ -36,10 +36,14 @@ fn special(b: u8, d: Decodes) -> bool {
 
 /// The next place in `raw` from `i` where raw and decoded text may differ.
 fn next_special(raw: &[u8], i: usize, d: Decodes) -> usize {
-    raw[i..]
-        .iter()
-        .position(|&b| special(b, d))
-        .map_or(raw.len(), |k| i + k)
+    let rest = &raw[i..];
+    // `&` or `\`, CR, and NUL or the first byte of a soft hyphen.
+    let first = if d.entities { b'&' } else { b'\\' };
+    let hit = match (d.entities && d.backslash, d.drop_soft_hyphens) {
+        (false, false) => memchr::memchr3(first, b'\r', 0, rest),
+        _ => rest.iter().position(|&b| special(b, d)),
+    };
+    hit.map_or(raw.len(), |k| i + k)
 }
 
 /// Whether the texts agree from `i` and `j` up to the next special byte,
@@ -76,6 +80,11 @@ fn char_len(b: u8) -> usize {
 
 /// Pushes `dec`, decoded from `raw` (written at `raw_off`), to `seg`.
 pub(crate) fn align(seg: &mut Segment, raw: &[u8], raw_off: usize, dec: &[u8], d: Decodes) {
+    // Most text decodes to itself.
+    if raw == dec && !(d.drop_soft_hyphens && memchr::memchr(0xC2, raw).is_some()) {
+        seg.raw(raw_off, raw);
+        return;
+    }
     let out = |seg: &mut Segment, r: std::ops::Range<usize>, text: &[u8], identity: bool| {
         let r = r.start + raw_off..r.end + raw_off;
         if d.drop_soft_hyphens && memchr::memmem::find(text, SHY).is_some() {

@@ -3,7 +3,7 @@
 //! spans give each token's raw bytes.
 
 use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
-use html5gum::{Span, Tokenizer};
+use html5gum::{Emitter, ForwardingEmitter, Span, Tokenizer};
 
 use super::Doc;
 use super::align::{Decodes, align};
@@ -23,6 +23,10 @@ const URI_ATTRIBUTES: &[&[u8]] = &[
     b"longdesc",
     b"manifest",
 ];
+
+/// Other attributes read: `srcset`, and `<meta http-equiv=refresh
+/// content="5; url=...">`.
+const OTHER_ATTRIBUTES: &[&[u8]] = &[b"srcset", b"http-equiv", b"content"];
 
 /// Elements whose text is code, not prose: skipped unless code is asked
 /// for (their URI attributes are still read).
@@ -79,6 +83,8 @@ struct State<'a> {
     code: usize,
     tag: Vec<u8>,
     attributes: Vec<Attribute>,
+    /// The attribute being read is one of those kept.
+    keep: bool,
 }
 
 impl State<'_> {
@@ -129,6 +135,7 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
         code: 0,
         tag: Vec::new(),
         attributes: Vec::new(),
+        keep: false,
     };
     let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
         match event {
@@ -137,12 +144,20 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
                 state.tag.extend_from_slice(name);
                 state.attributes.clear();
             }
-            CallbackEvent::AttributeName { name } => state.attributes.push(Attribute {
-                name: name.to_vec(),
-                value: Vec::new(),
-            }),
+            CallbackEvent::AttributeName { name } => {
+                // Only the attributes that are read are kept.
+                state.keep = is(URI_ATTRIBUTES, name) || is(OTHER_ATTRIBUTES, name);
+                if state.keep {
+                    state.attributes.push(Attribute {
+                        name: name.to_vec(),
+                        value: Vec::new(),
+                    });
+                }
+            }
             CallbackEvent::AttributeValue { value } => {
-                if let Some(a) = state.attributes.last_mut() {
+                if state.keep
+                    && let Some(a) = state.attributes.last_mut()
+                {
                     a.value.push((span, value.to_vec()));
                 }
             }
@@ -178,5 +193,21 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
     });
     // `<script>`, `<style>` and `<textarea>` hold raw text, not tags.
     emitter.naively_switch_states(true);
-    for _ in Tokenizer::new_with_emitter(raw, emitter).flatten() {}
+    for _ in Tokenizer::new_with_emitter(raw, Quiet(emitter)).flatten() {}
+}
+
+/// An emitter that asks for no parse errors: they are not used, and
+/// checking every character for them is a third of the tokenizer's time.
+struct Quiet<E>(E);
+
+impl<E: Emitter> ForwardingEmitter for Quiet<E> {
+    type Token = E::Token;
+
+    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
+        &mut self.0
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
 }

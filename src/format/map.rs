@@ -118,40 +118,47 @@ impl Segment {
     }
 }
 
-/// Line starts of a raw file, for line and column numbers. LF, CRLF and a
+/// Line and column numbers in a raw file, counted forward: LF, CRLF and a
 /// lone CR each end a line; a UTF-8 byte order mark is not a column.
 #[derive(Debug)]
-pub struct LineIndex {
-    starts: Vec<usize>,
-    bom: usize,
+pub struct Lines<'a> {
+    raw: &'a [u8],
+    /// Counted up to here.
+    at: usize,
+    line: u64,
+    line_start: usize,
 }
 
-impl LineIndex {
-    /// Indexes `raw`.
-    pub fn new(raw: &[u8]) -> LineIndex {
-        let mut starts = vec![0];
-        for i in memchr::memchr2_iter(b'\n', b'\r', raw) {
-            if raw[i] == b'\r' && raw.get(i + 1) == Some(&b'\n') {
-                continue; // the LF ends the line
-            }
-            starts.push(i + 1);
+impl<'a> Lines<'a> {
+    /// Counts from the start of `raw`.
+    pub fn new(raw: &'a [u8]) -> Lines<'a> {
+        Lines {
+            raw,
+            at: 0,
+            line: 1,
+            line_start: 0,
         }
-        let bom = if raw.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
-        LineIndex { starts, bom }
     }
 
     /// 1-based line and column (in Unicode scalar values) of `off`, and
-    /// where its line starts.
-    pub fn position(&self, raw: &[u8], off: usize) -> (u64, u64, u64) {
-        let i = self.starts.partition_point(|&s| s <= off) - 1;
-        let start = self.starts[i];
-        let from = if start == 0 { self.bom.min(off) } else { start };
-        let chars = bytecount::num_chars(&raw[from..off.min(raw.len())]);
-        (i as u64 + 1, chars as u64 + 1, start as u64)
+    /// where its line starts. Offsets are asked for in increasing order.
+    pub fn position(&mut self, off: usize) -> (u64, u64, u64) {
+        let off = off.min(self.raw.len());
+        if off >= self.at {
+            for i in memchr::memchr2_iter(b'\n', b'\r', &self.raw[self.at..off]) {
+                let i = self.at + i;
+                if self.raw[i] == b'\r' && self.raw.get(i + 1) == Some(&b'\n') {
+                    continue; // the LF ends the line
+                }
+                self.line += 1;
+                self.line_start = i + 1;
+            }
+            self.at = off;
+        }
+        let bom = self.line_start == 0 && self.raw.starts_with(b"\xEF\xBB\xBF");
+        let from = if bom { 3.min(off) } else { self.line_start };
+        let chars = bytecount::num_chars(&self.raw[from.min(off)..off]);
+        (self.line, chars as u64 + 1, self.line_start as u64)
     }
 }
 
@@ -177,10 +184,13 @@ mod tests {
     #[test]
     fn lines_end_at_lf_crlf_and_lone_cr() {
         let raw = b"\xEF\xBB\xBFab\rc\r\nd\ne";
-        let ix = LineIndex::new(raw);
-        assert_eq!(ix.position(raw, 3), (1, 1, 0));
-        assert_eq!(ix.position(raw, 6), (2, 1, 6));
-        assert_eq!(ix.position(raw, 9), (3, 1, 9));
-        assert_eq!(ix.position(raw, 11), (4, 1, 11));
+        let mut lines = Lines::new(raw);
+        assert_eq!(lines.position(3), (1, 1, 0));
+        assert_eq!(lines.position(4), (1, 2, 0));
+        assert_eq!(lines.position(6), (2, 1, 6));
+        // Between the CR and the LF of a CRLF: still the line before.
+        assert_eq!(lines.position(8), (2, 3, 6));
+        assert_eq!(lines.position(9), (3, 1, 9));
+        assert_eq!(lines.position(11), (4, 1, 11));
     }
 }

@@ -9,7 +9,6 @@ use std::ops::Range;
 use pulldown_cmark::{Event, LinkType, Options as Extensions, Parser, Tag, TagEnd};
 
 use super::align::{Decodes, align};
-use super::lines::lines;
 use super::{Doc, Options, html};
 
 const DECODES: Decodes = Decodes {
@@ -211,15 +210,22 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         let i = union.partition_point(|r| r.start <= at);
         i > 0 && union[i - 1].end > at
     };
-    for l in lines(raw) {
-        let line = &raw[l.start..l.end];
-        if l.indent <= 3
-            && line[l.indent..].starts_with(b"[")
-            && !line[l.indent..].starts_with(b"[^")
-            && label_end(line).is_some()
-            && !is_covered(l.start + l.indent)
-        {
-            defs.push((l.start..l.end, None));
+    // A `[` that starts a line, after at most three spaces.
+    for p in memchr::memchr_iter(b'[', raw) {
+        let spaces = raw[..p]
+            .iter()
+            .rev()
+            .take(4)
+            .take_while(|&&b| b == b' ')
+            .count();
+        let start = p - spaces;
+        if spaces > 3 || (start > 0 && !matches!(raw[start - 1], b'\n' | b'\r')) {
+            continue;
+        }
+        let end = memchr::memchr2(b'\n', b'\r', &raw[p..]).map_or(raw.len(), |k| p + k);
+        let line = &raw[start..end];
+        if !raw[p..].starts_with(b"[^") && label_end(line).is_some() && !is_covered(p) {
+            defs.push((start..end, None));
         }
     }
     defs.sort_by_key(|(span, _)| span.start);

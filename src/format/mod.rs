@@ -36,7 +36,7 @@ use std::fmt;
 use std::path::Path;
 
 pub use globs::FormatGlobs;
-pub use map::{LineIndex, Segment};
+pub use map::{Lines, Segment};
 
 use crate::scan::{Finding, Scanner};
 
@@ -235,21 +235,20 @@ pub fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
 /// The URIs of a whole file read as `format`, in the order they are
 /// written, with positions in `raw` (SPEC section 9).
 pub fn scan(format: Format, raw: &[u8], scanner: &Scanner, options: Options) -> Vec<Finding> {
-    let lines = LineIndex::new(raw);
     let mut found = Vec::new();
     for seg in segments(format, raw, options) {
         for mut f in scanner.scan(seg.text()) {
             let start = seg.raw_start(f.start as usize);
-            let end = seg.raw_end(f.end as usize).max(start);
-            let (line, column, line_start) = lines.position(raw, start);
+            f.end = seg.raw_end(f.end as usize).max(start) as u64;
             f.start = start as u64;
-            f.end = end as u64;
-            f.line = line;
-            f.column = column;
-            f.line_start = line_start;
             found.push(f);
         }
     }
     found.sort_by_key(|f| (f.start, f.end));
+    // Lines and columns, counted forward from one finding to the next.
+    let mut lines = Lines::new(raw);
+    for f in &mut found {
+        (f.line, f.column, f.line_start) = lines.position(f.start as usize);
+    }
     found
 }

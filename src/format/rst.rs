@@ -93,10 +93,7 @@ fn text(raw: &[u8], l: &Line, seg: &mut Segment, in_literal: &mut bool, code: bo
             i += 2;
             continue;
         }
-        let run = raw[i + 1..l.end]
-            .iter()
-            .position(|&b| b == b'\\' || b == b'`')
-            .map_or(l.end, |k| i + 1 + k);
+        let run = memchr::memchr2(b'\\', b'`', &raw[i + 1..l.end]).map_or(l.end, |k| i + 1 + k);
         seg.raw(i, &raw[i..run]);
         i = run;
     }

@@ -81,9 +81,11 @@ fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
     for newline in [1, 2] {
         let mut starts = vec![0];
         let mut at = 0usize;
-        let mut lines = raw.split(|&b| b == b'\n').peekable();
-        while let Some(line) = lines.next() {
-            let last = lines.peek().is_none();
+        let mut from = 0;
+        loop {
+            let nl = memchr::memchr(b'\n', &raw[from..]).map(|k| from + k);
+            let last = nl.is_none();
+            let line = &raw[from..nl.unwrap_or(raw.len())];
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             if !qp {
                 at += line.len() + if last { 0 } else { newline };
@@ -95,20 +97,27 @@ fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
                 } else {
                     line
                 };
-                let escapes = body
-                    .windows(3)
-                    .filter(|w| {
-                        w[0] == b'=' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit()
+                let escapes = memchr::memchr_iter(b'=', body)
+                    .filter(|&k| {
+                        body.get(k + 1..k + 3)
+                            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
                     })
                     .count();
                 at += body.len() - 2 * escapes + if soft || last { 0 } else { newline };
             }
-            if !last {
-                starts.push(at);
+            match nl {
+                Some(nl) => {
+                    starts.push(at);
+                    from = nl + 1;
+                }
+                None => break,
             }
         }
         if at == decoded_len || (at + newline == decoded_len) {
             return Some(starts);
+        }
+        if !raw.contains(&b'\r') {
+            break; // no CRLF to count as two
         }
     }
     None

@@ -58,6 +58,7 @@ fn peek(w: &[u8], i: usize, eof: bool) -> Peek {
 
 /// Decides the candidate whose scheme ends at `w[colon]`. No URI may start
 /// before `floor` (the end of the previous one).
+#[inline(always)]
 pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool) -> Outcome {
     // RFC 3986 s3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
@@ -77,11 +78,14 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     }
     // Text run straight into a scheme (`list.example.comhttp://...`,
     // `Aqhttp://...`): the URI starts at the web scheme followed by `//`.
-    if colon - s > 4 && cx.registry.get_bytes(&w[s..colon]).is_none() {
-        match (peek(w, colon + 1, eof), peek(w, colon + 2, eof)) {
-            (Peek::Need, _) | (Peek::Byte(b'/'), Peek::Need) => return Outcome::NeedMore,
-            (Peek::Byte(b'/'), Peek::Byte(b'/')) => s = colon - glued(&w[s..colon]),
-            _ => {}
+    if colon - s > 4 {
+        let keep = glued(&w[s..colon]);
+        if keep < colon - s && cx.registry.get_bytes(&w[s..colon]).is_none() {
+            match (peek(w, colon + 1, eof), peek(w, colon + 2, eof)) {
+                (Peek::Need, _) | (Peek::Byte(b'/'), Peek::Need) => return Outcome::NeedMore,
+                (Peek::Byte(b'/'), Peek::Byte(b'/')) => s = colon - keep,
+                _ => {}
+            }
         }
     }
     let before = if s > floor { Some(w[s - 1]) } else { None };

@@ -15,6 +15,9 @@ pub(crate) struct LineCounter {
     after_cr: bool,
     /// The input starts with a byte order mark.
     bom: bool,
+    /// No CR stands before this absolute offset (found by looking ahead
+    /// in the window once, not at every step).
+    cr_free_until: u64,
 }
 
 impl Default for LineCounter {
@@ -26,6 +29,7 @@ impl Default for LineCounter {
             chars_in_line: 0,
             after_cr: false,
             bom: false,
+            cr_free_until: 0,
         }
     }
 }
@@ -43,7 +47,15 @@ impl LineCounter {
         if self.counted_to == 0 && region.starts_with(b"\xEF\xBB\xBF") {
             self.bom = true;
         }
-        if self.after_cr || memchr::memchr(b'\r', region).is_some() {
+        if target > self.cr_free_until {
+            // Look ahead to the next CR in the window.
+            let from = (self.cr_free_until.max(self.counted_to) - base) as usize;
+            self.cr_free_until = match memchr::memchr(b'\r', &window[from..]) {
+                Some(k) => base + (from + k) as u64,
+                None => base + window.len() as u64,
+            };
+        }
+        if self.after_cr || target > self.cr_free_until {
             self.advance_with_cr(region);
         } else {
             match memchr::memrchr(b'\n', region) {
@@ -58,25 +70,15 @@ impl LineCounter {
         self.counted_to = target;
     }
 
-    /// The slow path, for text that holds CRs.
+    /// The path for text that holds CRs: a CR ends a line, and so does a LF
+    /// unless it follows a CR.
     fn advance_with_cr(&mut self, region: &[u8]) {
-        let mut last = None;
-        for (k, &b) in region.iter().enumerate() {
-            match b {
-                b'\r' => {
-                    self.line += 1;
-                    last = Some(k);
-                }
-                b'\n' if self.after_cr => last = Some(k),
-                b'\n' => {
-                    self.line += 1;
-                    last = Some(k);
-                }
-                _ => {}
-            }
-            self.after_cr = b == b'\r';
-        }
-        match last {
+        let lf = count_newlines(region);
+        let (cr, crlf) = count_cr(region);
+        let joined = u64::from(self.after_cr && region[0] == b'\n');
+        self.line += lf + cr - crlf - joined;
+        self.after_cr = region.last() == Some(&b'\r');
+        match memchr::memrchr2(b'\n', b'\r', region) {
             Some(k) => {
                 self.line_start = self.counted_to + k as u64 + 1;
                 self.chars_in_line = count_chars(&region[k + 1..]);
@@ -101,6 +103,27 @@ impl LineCounter {
 // bytecount's SIMD counting.
 fn count_newlines(bytes: &[u8]) -> u64 {
     bytecount::count(bytes, b'\n') as u64
+}
+
+/// Counts the CRs, and the CRs followed by a LF, in one pass over blocks
+/// the compiler turns into SIMD (a byte counter per lane cannot overflow
+/// in a block of 64).
+fn count_cr(bytes: &[u8]) -> (u64, u64) {
+    let Some((&last, head)) = bytes.split_last() else {
+        return (0, 0);
+    };
+    let (mut cr, mut crlf) = (u64::from(last == b'\r'), 0u64);
+    for (x, y) in head.chunks(64).zip(bytes[1..].chunks(64)) {
+        let (mut c, mut p) = (0u8, 0u8);
+        for (a, b) in x.iter().zip(y) {
+            let is_cr = u8::from(*a == b'\r');
+            c += is_cr;
+            p += is_cr & u8::from(*b == b'\n');
+        }
+        cr += u64::from(c);
+        crlf += u64::from(p);
+    }
+    (cr, crlf)
 }
 
 /// Counts the bytes that are not UTF-8 continuation bytes (0b10xx_xxxx).
