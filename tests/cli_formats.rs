@@ -265,3 +265,49 @@ fn a_document_over_the_parse_cap_is_read_as_text_with_a_note() {
         "{err}"
     );
 }
+
+/// A secret written with markup (`&#101;`, `\_`, `\-`, `<wbr>`) is decoded
+/// in the URI and redacted there, and its raw text in snippets too.
+#[test]
+fn secrets_written_with_markup_never_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("s.html"),
+        "<p><a href=\"postgres://admin:Xq7sEcr&#101;tP4ss@db.example/x\">db</a>\n\
+         amqp://app:pa<wbr>ssw0rdQ@mq.example/ and\n\
+         https://api.example/?access_token=abcd&#101;fgh1234567890abcdefXYZ</p>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("s.md"),
+        "See [db](postgres://admin:Xq7sEcr\\_etP4ss@db.example/x).\n\n[r]: https://u:refpassw0rd@git.example/\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("s.1"),
+        ".TH S 1\nUse \\fIpostgres://admin:pa\\-ss\\-word9@db.example/\\fR.\n",
+    )
+    .unwrap();
+    for format in ["human", "json", "jsonl", "sarif", "github"] {
+        for cmd in [&["check", "--format", format][..], &["extract", "--format", "jsonl"][..]] {
+            let out = urilint()
+                .current_dir(d)
+                .arg(cmd[0])
+                .args(["--isolated", "--color", "never"].iter().filter(|_| cmd[0] == "check"))
+                .args(&cmd[1..])
+                .args(["s.html", "s.md", "s.1"])
+                .output()
+                .unwrap();
+            let all = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            for secret in ["Xq7sEcr", "tP4ss", "ssw0rdQ", "fgh1234567890", "refpassw0rd", "word9"] {
+                assert!(!all.contains(secret), "{secret} in {cmd:?}:\n{all}");
+            }
+            assert!(all.contains("****"), "{cmd:?}: {all}");
+        }
+    }
+}

@@ -369,14 +369,29 @@ impl Checker<'_> {
         let mut reader = DirectiveReader::new(raw);
         io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
         let directives = reader.into_directives();
-        for finding in urilint::format::scan(format, raw, self.scanner, self.reading.options) {
-            let diagnostics = self.linter.check(&finding);
+        let located = urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
+        // Where the secrets of every URI of the file are written: a
+        // decoded secret (`s3cr&#101;t`) is redacted in the raw line too
+        // (SPEC section 10).
+        let mut written: Vec<std::ops::Range<u64>> = Vec::new();
+        if self.snippets && !self.show_secrets {
+            for l in &located {
+                let uri = &l.finding.uri;
+                for s in urilint::secrets::locate(uri, l.finding.flags.truncated) {
+                    written.push(l.raw_range(s.span));
+                }
+            }
+            written.sort_by_key(|r| r.start);
+        }
+        for l in &located {
+            let finding = &l.finding;
+            let diagnostics = self.linter.check(finding);
             if diagnostics.is_empty() {
                 continue;
             }
-            let uri = shown_uri(&finding, self.show_secrets);
+            let uri = shown_uri(finding, self.show_secrets);
             for d in diagnostics {
-                let mut record = Record::with_uri(name, &finding, d, uri.clone());
+                let mut record = Record::with_uri(name, finding, d, uri.clone());
                 if directives.suppresses(record.line, &record.rule) {
                     continue;
                 }
@@ -385,12 +400,24 @@ impl Checker<'_> {
                     let secrets = if self.show_secrets {
                         Vec::new()
                     } else {
-                        locate_text(text, cut)
+                        let from = finding.line_start.saturating_sub(BEFORE);
+                        let to = from + text.len() as u64;
+                        let mut secrets = locate_text(text, cut);
+                        secrets.extend(
+                            written
+                                .iter()
+                                .filter(|r| r.start < to && r.end > from)
+                                .map(|r| {
+                                    (r.start.max(from) - from) as usize
+                                        ..(r.end.min(to) - from) as usize
+                                }),
+                        );
+                        merge(secrets)
                     };
                     record.snippet = Some(Snippet::new(
                         text,
                         line_off,
-                        &finding,
+                        finding,
                         record.span,
                         &secrets,
                     ));
@@ -400,6 +427,19 @@ impl Checker<'_> {
         }
         Ok(())
     }
+}
+
+/// Ranges sorted and merged where they overlap or touch.
+fn merge(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => out.push(r),
+        }
+    }
+    out
 }
 
 /// [`read_lines`] for a file held in memory.

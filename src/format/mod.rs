@@ -235,19 +235,72 @@ pub fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
 /// The URIs of a whole file read as `format`, in the order they are
 /// written, with positions in `raw` (SPEC section 9).
 pub fn scan(format: Format, raw: &[u8], scanner: &Scanner, options: Options) -> Vec<Finding> {
+    scan_located(format, raw, scanner, options)
+        .into_iter()
+        .map(|l| l.finding)
+        .collect()
+}
+
+/// A URI found in a document, and where each of its bytes is written: a
+/// secret in a decoded URI (`s3cr&#101;t`) is then redacted in the raw
+/// text too.
+#[derive(Clone, Debug)]
+pub struct Located {
+    /// The finding, with positions in the raw file.
+    pub finding: Finding,
+    /// For each byte of the URI, the raw range it was read from.
+    raw: Vec<(u64, u64)>,
+}
+
+impl Located {
+    /// The raw range the URI's bytes `r` were read from.
+    pub fn raw_range(&self, r: std::ops::Range<usize>) -> std::ops::Range<u64> {
+        let r = r.start.min(self.raw.len())..r.end.min(self.raw.len());
+        if r.is_empty() {
+            let at = self.raw.get(r.start).map_or(self.finding.end, |p| p.0);
+            return at..at;
+        }
+        self.raw[r.start].0..self.raw[r.end - 1].1.max(self.raw[r.start].0)
+    }
+}
+
+/// [`scan`], keeping where each byte of each URI was written.
+pub fn scan_located(
+    format: Format,
+    raw: &[u8],
+    scanner: &Scanner,
+    options: Options,
+) -> Vec<Located> {
     let mut found = Vec::new();
     for seg in segments(format, raw, options) {
-        for mut f in scanner.scan(seg.text()) {
+        let text = seg.text();
+        for mut f in scanner.scan(text) {
+            // The URI's bytes in the segment: all of start..end, less the
+            // whitespace of a URI rejoined inside `<...>`.
+            let mut bytes = Vec::with_capacity(f.uri.len());
+            for d in f.start as usize..(f.end as usize).min(text.len()) {
+                if bytes.len() == f.uri.len() {
+                    break;
+                }
+                if f.flags.rejoined && matches!(text[d], b' ' | b'\t' | b'\r' | b'\n') {
+                    continue;
+                }
+                bytes.push((seg.raw_start(d) as u64, seg.raw_end(d + 1) as u64));
+            }
             let start = seg.raw_start(f.start as usize);
             f.end = seg.raw_end(f.end as usize).max(start) as u64;
             f.start = start as u64;
-            found.push(f);
+            found.push(Located {
+                finding: f,
+                raw: bytes,
+            });
         }
     }
-    found.sort_by_key(|f| (f.start, f.end));
+    found.sort_by_key(|l| (l.finding.start, l.finding.end));
     // Lines and columns, counted forward from one finding to the next.
     let mut lines = Lines::new(raw);
-    for f in &mut found {
+    for l in &mut found {
+        let f = &mut l.finding;
         (f.line, f.column, f.line_start) = lines.position(f.start as usize);
     }
     found
