@@ -290,11 +290,18 @@ fn secrets_written_with_markup_never_show() {
     )
     .unwrap();
     for format in ["human", "json", "jsonl", "sarif", "github"] {
-        for cmd in [&["check", "--format", format][..], &["extract", "--format", "jsonl"][..]] {
+        for cmd in [
+            &["check", "--format", format][..],
+            &["extract", "--format", "jsonl"][..],
+        ] {
             let out = urilint()
                 .current_dir(d)
                 .arg(cmd[0])
-                .args(["--isolated", "--color", "never"].iter().filter(|_| cmd[0] == "check"))
+                .args(
+                    ["--isolated", "--color", "never"]
+                        .iter()
+                        .filter(|_| cmd[0] == "check"),
+                )
                 .args(&cmd[1..])
                 .args(["s.html", "s.md", "s.1"])
                 .output()
@@ -304,7 +311,14 @@ fn secrets_written_with_markup_never_show() {
                 String::from_utf8_lossy(&out.stdout),
                 String::from_utf8_lossy(&out.stderr)
             );
-            for secret in ["Xq7sEcr", "tP4ss", "ssw0rdQ", "fgh1234567890", "refpassw0rd", "word9"] {
+            for secret in [
+                "Xq7sEcr",
+                "tP4ss",
+                "ssw0rdQ",
+                "fgh1234567890",
+                "refpassw0rd",
+                "word9",
+            ] {
                 assert!(!all.contains(secret), "{secret} in {cmd:?}:\n{all}");
             }
             assert!(all.contains("****"), "{cmd:?}: {all}");

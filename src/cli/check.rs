@@ -369,7 +369,8 @@ impl Checker<'_> {
         let mut reader = DirectiveReader::new(raw);
         io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
         let directives = reader.into_directives();
-        let located = urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
+        let located =
+            urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
         // Where the secrets of every URI of the file are written: a
         // decoded secret (`s3cr&#101;t`) is redacted in the raw line too
         // (SPEC section 10).
@@ -414,13 +415,8 @@ impl Checker<'_> {
                         );
                         merge(secrets)
                     };
-                    record.snippet = Some(Snippet::new(
-                        text,
-                        line_off,
-                        finding,
-                        record.span,
-                        &secrets,
-                    ));
+                    record.snippet =
+                        Some(Snippet::new(text, line_off, finding, record.span, &secrets));
                 }
                 emit(record).map_err(Stop::Output)?;
             }

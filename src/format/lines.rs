@@ -1,4 +1,4 @@
-//! Lines of a raw file, for the line-based readers (rST, AsciiDoc).
+//! Lines of a raw file, for the line-based readers (AsciiDoc, man).
 
 /// One line: `start..end` without its line break, `next` past it.
 #[derive(Clone, Copy, Debug)]
@@ -6,16 +6,6 @@ pub(crate) struct Line {
     pub start: usize,
     pub end: usize,
     pub next: usize,
-    /// Leading spaces and tabs.
-    pub indent: usize,
-}
-
-impl Line {
-    pub(crate) fn is_blank(&self, raw: &[u8]) -> bool {
-        raw[self.start..self.end]
-            .iter()
-            .all(|b| b.is_ascii_whitespace())
-    }
 }
 
 /// The lines of `raw`, ended by LF, CRLF or a lone CR.
@@ -33,16 +23,7 @@ pub(crate) fn lines(raw: &[u8]) -> impl Iterator<Item = Line> + '_ {
             }
             None => (raw.len(), raw.len()),
         };
-        let indent = raw[start..end]
-            .iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count();
-        let line = Line {
-            start,
-            end,
-            next,
-            indent,
-        };
+        let line = Line { start, end, next };
         start = next;
         Some(line)
     })

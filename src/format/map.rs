@@ -96,6 +96,38 @@ impl Segment {
         i.checked_sub(1).map(|i| &self.pieces[i])
     }
 
+    /// For each decoded byte in `range` that `keep` accepts, the raw
+    /// range it was read from; one pass over the pieces, not a search per
+    /// byte.
+    pub fn raw_ranges(
+        &self,
+        range: Range<usize>,
+        keep: impl Fn(u8) -> bool,
+        limit: usize,
+    ) -> Vec<(u64, u64)> {
+        let mut out = Vec::with_capacity(limit.min(range.len()));
+        let end = range.end.min(self.text.len());
+        let mut i = self.pieces.partition_point(|p| p.dec <= range.start).max(1) - 1;
+        let mut d = range.start;
+        while d < end && out.len() < limit && i < self.pieces.len() {
+            let p = self.pieces[i];
+            let piece_end = self.pieces.get(i + 1).map_or(self.text.len(), |n| n.dec);
+            while d < end.min(piece_end) && out.len() < limit {
+                if keep(self.text[d]) {
+                    out.push(if p.identity {
+                        let r = (p.raw + (d - p.dec)) as u64;
+                        (r, r + 1)
+                    } else {
+                        (p.raw as u64, p.raw_end as u64)
+                    });
+                }
+                d += 1;
+            }
+            i += 1;
+        }
+        out
+    }
+
     /// The raw offset where the decoded byte at `d` was written.
     pub fn raw_start(&self, d: usize) -> usize {
         match self.piece(d) {
@@ -127,6 +159,7 @@ pub struct Lines<'a> {
     at: usize,
     line: u64,
     line_start: usize,
+    has_cr: bool,
 }
 
 impl<'a> Lines<'a> {
@@ -137,6 +170,7 @@ impl<'a> Lines<'a> {
             at: 0,
             line: 1,
             line_start: 0,
+            has_cr: memchr::memchr(b'\r', raw).is_some(),
         }
     }
 
@@ -145,13 +179,22 @@ impl<'a> Lines<'a> {
     pub fn position(&mut self, off: usize) -> (u64, u64, u64) {
         let off = off.min(self.raw.len());
         if off >= self.at {
-            for i in memchr::memchr2_iter(b'\n', b'\r', &self.raw[self.at..off]) {
-                let i = self.at + i;
-                if self.raw[i] == b'\r' && self.raw.get(i + 1) == Some(&b'\n') {
-                    continue; // the LF ends the line
+            let region = &self.raw[self.at..off];
+            if !self.has_cr {
+                // Most files: count LFs with SIMD.
+                self.line += bytecount::count(region, b'\n') as u64;
+                if let Some(k) = memchr::memrchr(b'\n', region) {
+                    self.line_start = self.at + k + 1;
                 }
-                self.line += 1;
-                self.line_start = i + 1;
+            } else {
+                for i in memchr::memchr2_iter(b'\n', b'\r', region) {
+                    let i = self.at + i;
+                    if self.raw[i] == b'\r' && self.raw.get(i + 1) == Some(&b'\n') {
+                        continue; // the LF ends the line
+                    }
+                    self.line += 1;
+                    self.line_start = i + 1;
+                }
             }
             self.at = off;
         }

@@ -51,8 +51,10 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut html_block: Option<Range<usize>> = None;
     // Inside an autolink, whose text is its destination.
     let mut autolink = 0usize;
-    // What the events cover, to find the definitions no event stands for.
-    let mut covered: Vec<Range<usize>> = Vec::new();
+    // What no event covers, to find the definitions no event stands for:
+    // events come in file order, so the gaps are found as they come.
+    let mut gaps: Vec<Range<usize>> = Vec::new();
+    let mut reach = 0;
     for (event, range) in events.by_ref() {
         if !matches!(event, Event::Start(_) | Event::End(_))
             || matches!(
@@ -66,7 +68,10 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 )
             )
         {
-            covered.push(range.clone());
+            if range.start > reach {
+                gaps.push(reach..range.start);
+            }
+            reach = reach.max(range.end);
         }
         if let Some(open) = links.last_mut()
             && !matches!(event, Event::End(TagEnd::Link | TagEnd::Image))
@@ -184,32 +189,22 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         .iter()
         .map(|(_, def)| (def.span.clone(), def.dest.to_string()))
         .collect();
-    covered.extend(defs.iter().map(|(span, _)| span.clone()));
+    if reach < raw.len() {
+        gaps.push(reach..raw.len());
+    }
     let mut defs: Vec<(Range<usize>, Option<String>)> = defs
         .into_iter()
         .map(|(span, dest)| (span, Some(dest)))
         .collect();
     // A second definition of a label is dropped by the parser (CommonMark
-    // 4.7) but is still a link written in the file.
-    covered.sort_by_key(|r| r.start);
-    let mut reach = 0;
-    let mut union: Vec<Range<usize>> = Vec::new();
-    for r in covered {
-        match union.last_mut() {
-            Some(last) if r.start <= reach => {
-                reach = reach.max(r.end);
-                last.end = reach;
-            }
-            _ => {
-                reach = r.end;
-                union.push(r);
-            }
-        }
-    }
-    let is_covered = |at: usize| {
-        let i = union.partition_point(|r| r.start <= at);
-        i > 0 && union[i - 1].end > at
+    // 4.7) but is still a link written in the file: a definition line in
+    // a gap that no kept definition spans.
+    let in_gap = |at: usize| {
+        let i = gaps.partition_point(|r| r.start <= at);
+        i > 0 && gaps[i - 1].end > at
     };
+    let kept: Vec<Range<usize>> = defs.iter().map(|(span, _)| span.clone()).collect();
+    let is_covered = |at: usize| !in_gap(at) || kept.iter().any(|k| k.contains(&at));
     // A `[` that starts a line, after at most three spaces.
     for p in memchr::memchr_iter(b'[', raw) {
         let spaces = raw[..p]

@@ -277,16 +277,12 @@ pub fn scan_located(
         for mut f in scanner.scan(text) {
             // The URI's bytes in the segment: all of start..end, less the
             // whitespace of a URI rejoined inside `<...>`.
-            let mut bytes = Vec::with_capacity(f.uri.len());
-            for d in f.start as usize..(f.end as usize).min(text.len()) {
-                if bytes.len() == f.uri.len() {
-                    break;
-                }
-                if f.flags.rejoined && matches!(text[d], b' ' | b'\t' | b'\r' | b'\n') {
-                    continue;
-                }
-                bytes.push((seg.raw_start(d) as u64, seg.raw_end(d + 1) as u64));
-            }
+            let rejoined = f.flags.rejoined;
+            let bytes = seg.raw_ranges(
+                f.start as usize..(f.end as usize).min(text.len()),
+                |b| !(rejoined && matches!(b, b' ' | b'\t' | b'\r' | b'\n')),
+                f.uri.len(),
+            );
             let start = seg.raw_start(f.start as usize);
             f.end = seg.raw_end(f.end as usize).max(start) as u64;
             f.start = start as u64;

@@ -4,98 +4,196 @@
 //! escapes and skips literal blocks (`::`), `code-block`/`code`/
 //! `sourcecode` directives and inline literals unless code is asked for
 //! (docutils' reStructuredText Markup Specification, "Literal Blocks",
-//! "Escaping Mechanism").
+//! "Escaping Mechanism", "Inline markup recognition rules").
+//!
+//! Every block that is skipped is announced by a `::`, so the reader finds
+//! those with `memmem` and reads the lines of only those blocks; the rest
+//! of the file is read in long runs.
 
-use super::lines::{Line, lines};
+use std::ops::Range;
+
 use super::{Doc, Options, Segment};
 
 const CODE_DIRECTIVES: &[&[u8]] = &[b"code-block::", b"code::", b"sourcecode::"];
 
 /// Reads an rST file into `doc`.
 pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
-    // Skipping an indented block: lines indented more than this.
-    let mut skip_deeper: Option<usize> = None;
-    // A paragraph ended with `::`: after a blank line, a literal block.
-    let mut literal_after: Option<usize> = None;
-    let mut inline_literal = false;
-    for l in lines(raw) {
-        let body = &raw[l.start + l.indent..l.end];
-        if let Some(base) = skip_deeper {
-            if l.is_blank(raw) || l.indent > base {
-                doc.text.separate();
-                continue;
-            }
-            skip_deeper = None;
-        }
-        if options.include_code {
-            text(raw, &l, &mut doc.text, &mut inline_literal, true);
-            continue;
-        }
-        if l.is_blank(raw) {
-            // Inline markup does not run over a paragraph's end.
-            inline_literal = false;
-            if let Some(base) = literal_after.take() {
-                skip_deeper = Some(base);
-            }
-            doc.text.raw(l.start, &raw[l.start..l.next]);
-            continue;
-        }
-        literal_after = None;
-        if let Some(d) = body.strip_prefix(b".. ")
-            && CODE_DIRECTIVES
-                .iter()
-                .any(|c| d.trim_ascii_start().starts_with(c))
-        {
-            skip_deeper = Some(l.indent);
+    let mut at = 0;
+    if !options.include_code {
+        for skip in literal_blocks(raw) {
+            text(raw, at..skip.start, &mut doc.text, false);
             doc.text.separate();
-            continue;
+            at = skip.end;
         }
-        if body.trim_ascii_end().ends_with(b"::") && !body.starts_with(b".. ") {
-            literal_after = Some(l.indent);
-        }
-        text(raw, &l, &mut doc.text, &mut inline_literal, false);
+    }
+    text(raw, at..raw.len(), &mut doc.text, options.include_code);
+}
+
+/// The line around `p`: where it starts and ends (LF, CRLF or CR).
+fn line_at(raw: &[u8], p: usize) -> (usize, usize) {
+    let start = memchr::memrchr2(b'\n', b'\r', &raw[..p]).map_or(0, |k| k + 1);
+    (start, line_end(raw, p))
+}
+
+/// Where the line holding `p` ends.
+fn line_end(raw: &[u8], p: usize) -> usize {
+    memchr::memchr2(b'\n', b'\r', &raw[p..]).map_or(raw.len(), |k| p + k)
+}
+
+/// Where the line that ends at `end` is followed by the next one.
+fn next_line(raw: &[u8], end: usize) -> usize {
+    match raw.get(end) {
+        Some(b'\r') if raw.get(end + 1) == Some(&b'\n') => end + 2,
+        Some(_) => end + 1,
+        None => end,
     }
 }
 
-/// A line's text with backslash escapes applied; inline literals (``` ``x`` ```)
-/// are left out unless `code`.
-fn text(raw: &[u8], l: &Line, seg: &mut Segment, in_literal: &mut bool, code: bool) {
-    let mut i = l.start;
-    while i < l.end {
-        // Inline markup rules: a start-string is followed by a non-space,
-        // an end-string follows one.
-        if !code && raw[i..l.end].starts_with(b"``") {
-            let opens = !*in_literal && raw.get(i + 2).is_some_and(|b| !b.is_ascii_whitespace());
-            let closes = *in_literal && i > l.start && !raw[i - 1].is_ascii_whitespace();
-            if opens || closes {
-                *in_literal = opens;
-                seg.separate();
-                // ```x`` ``: the literal starts after two of the three.
-                i += 2;
-                if closes {
-                    while i < l.end && raw[i] == b'`' {
-                        i += 1;
-                    }
-                }
-                continue;
+fn indent(line: &[u8]) -> usize {
+    line.iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// The lines from `from` on that are blank or indented more than `base`,
+/// up to the start of the first that is not (blank lines at the end are
+/// left out).
+fn indented_block(raw: &[u8], from: usize, base: usize) -> Range<usize> {
+    let mut at = from;
+    let mut end = from;
+    while at < raw.len() {
+        let e = line_end(raw, at);
+        let line = &raw[at..e];
+        if !is_blank(line) {
+            if indent(line) <= base {
+                break;
             }
+            end = e;
         }
-        if *in_literal && !code {
-            i += 1;
-            continue;
-        }
-        if raw[i] == b'\\' && !code && i + 1 < l.end {
-            // An escaped space is removed; any other escaped character
-            // stands for itself.
-            let c = raw[i + 1];
-            let out: &[u8] = if c == b' ' { b"" } else { &raw[i + 1..i + 2] };
-            seg.decoded(i..i + 2, out);
-            i += 2;
-            continue;
-        }
-        let run = memchr::memchr2(b'\\', b'`', &raw[i + 1..l.end]).map_or(l.end, |k| i + 1 + k);
-        seg.raw(i, &raw[i..run]);
-        i = run;
+        at = next_line(raw, e);
     }
-    seg.raw(l.end, &raw[l.end..l.next]);
+    from..end
+}
+
+/// The literal blocks and code directives' bodies, in order.
+fn literal_blocks(raw: &[u8]) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for p in memchr::memmem::find_iter(raw, b"::") {
+        if out.last().is_some_and(|r| p < r.end) {
+            continue; // inside a block already skipped
+        }
+        let (start, end) = line_at(raw, p);
+        let line = &raw[start..end];
+        let base = indent(line);
+        let body = &line[base..];
+        let next = next_line(raw, end);
+        if let Some(d) = body.strip_prefix(b".. ") {
+            // `.. code-block:: python` and its options and body.
+            if CODE_DIRECTIVES
+                .iter()
+                .any(|c| d.trim_ascii_start().starts_with(c))
+            {
+                let block = indented_block(raw, next, base);
+                if !block.is_empty() {
+                    out.push(block);
+                }
+            }
+            continue;
+        }
+        // A paragraph that ends with `::` (this one), then a blank line,
+        // then the indented literal block.
+        if !(body.trim_ascii_end().ends_with(b"::") && p + 2 == start + line.trim_ascii_end().len())
+        {
+            continue;
+        }
+        let blank_end = line_end(raw, next.min(raw.len()));
+        if next >= raw.len() || !is_blank(&raw[next..blank_end]) {
+            continue;
+        }
+        let block = indented_block(raw, next, base);
+        if !block.is_empty() {
+            out.push(block);
+        }
+    }
+    out
+}
+
+/// Where the paragraph that holds `p` ends: at the next blank line.
+fn paragraph_end(raw: &[u8], p: usize, limit: usize) -> usize {
+    let mut e = line_end(raw, p);
+    while e < limit {
+        let next = next_line(raw, e);
+        let ne = line_end(raw, next.min(raw.len()));
+        if next >= limit || is_blank(&raw[next..ne.min(limit)]) {
+            return e.min(limit);
+        }
+        e = ne;
+    }
+    limit
+}
+
+/// Text in `r` with backslash escapes applied; inline literals
+/// (``` ``x`` ```) are read as they are when `code`, else left out.
+fn text(raw: &[u8], r: Range<usize>, seg: &mut Segment, code: bool) {
+    let mut i = r.start;
+    // The end of the paragraph of the last literal looked at.
+    let mut para_end = r.start;
+    while i < r.end {
+        let Some(k) = memchr::memchr2(b'\\', b'`', &raw[i..r.end]).map(|k| i + k) else {
+            seg.raw(i, &raw[i..r.end]);
+            return;
+        };
+        seg.raw(i, &raw[i..k]);
+        if raw[k] == b'\\' {
+            // An escaped space or line break is removed; any other escaped
+            // character stands for itself.
+            match raw.get(k + 1).filter(|_| k + 1 < r.end) {
+                Some(b' ' | b'\n' | b'\r') => seg.decoded(k..k + 2, b""),
+                Some(c) => seg.decoded(k..k + 2, std::slice::from_ref(c)),
+                None => seg.raw(k, b"\\"),
+            }
+            i = (k + 2).min(r.end);
+            continue;
+        }
+        // An inline literal: `` followed by a non-space, closed by `` after
+        // a non-space, within the paragraph.
+        let opens = raw[k..r.end].starts_with(b"``")
+            && raw.get(k + 2).is_some_and(|b| !b.is_ascii_whitespace())
+            && (k == 0 || raw[k - 1] != b'`');
+        if !opens {
+            seg.raw(k, b"`");
+            i = k + 1;
+            continue;
+        }
+        if k >= para_end {
+            para_end = paragraph_end(raw, k, r.end);
+        }
+        let close = memchr::memchr_iter(b'`', &raw[k + 2..para_end])
+            .map(|c| k + 2 + c)
+            .find(|&c| {
+                c > k + 2 && raw.get(c + 1) == Some(&b'`') && !raw[c - 1].is_ascii_whitespace()
+            })
+            .filter(|&c| c + 1 < para_end);
+        let Some(c) = close else {
+            // Not closed: not a literal (docutils reports it and reads on).
+            seg.raw(k, b"``");
+            i = k + 2;
+            continue;
+        };
+        // ```x`` ``: the literal holds the third backtick.
+        let mut after = c + 2;
+        while after < r.end && raw[after] == b'`' {
+            after += 1;
+        }
+        seg.separate();
+        if code {
+            seg.raw(k + 2, &raw[k + 2..c]);
+            seg.separate();
+        }
+        i = after;
+    }
 }
