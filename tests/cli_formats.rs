@@ -325,3 +325,102 @@ fn secrets_written_with_markup_never_show() {
         }
     }
 }
+
+/// Secrets a red-team found split from their URI by markup, a line break
+/// a format joins, or a space in `<...>`: each is decoded whole or
+/// redacted where it is written (SPEC sections 9 and 10).
+#[test]
+fn secrets_split_by_markup_or_line_breaks_never_show() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "a1.html",
+            "<a href=\"https://u:Qz7vK2mP9x&#10;@example.com/\">x</a>\n",
+            &["Qz7vK2mP9x"],
+        ),
+        (
+            "a2.html",
+            "<a href=\"https://ghp_Wm4nB8cR2tWm4nB8cR2t\n@github.com/o/r\">x</a>\n",
+            &["Wm4nB8cR2t"],
+        ),
+        (
+            "a3.md",
+            "[x](https://u:Hj6tY3&#10;pL0qAz@example.com/)\n",
+            &["Hj6tY3", "pL0qAz"],
+        ),
+        (
+            "a4.rst",
+            "see x_\n\n.. _x: https://u:Rt5yU8\n   iO2pLk@example.com/\n",
+            &["Rt5yU8", "iO2pLk"],
+        ),
+        (
+            "a5.1",
+            ".TH X 1\n.SH D\n.UR https://u:Vb7nM2\\\nkL9pQx@example.com/\n.UE\n",
+            &["Vb7nM2", "kL9pQx"],
+        ),
+        (
+            "a6.html",
+            "<p>https://u:Zx8cV4<!---->bN3mQw@example.com/</p>\n",
+            &["Zx8cV4", "bN3mQw"],
+        ),
+        (
+            "b1.txt",
+            "see <https://x.example/?access_token=Pq2wE7 rT5yU9>\n",
+            &["Pq2wE7", "rT5yU9"],
+        ),
+        (
+            "b2.md",
+            "see <https://u: Gh4jK7lM2nB8@example.com/>\n",
+            &["Gh4jK7lM2nB8"],
+        ),
+        (
+            "b3.html",
+            "<a href=\"https://x.example/?access_token=Ty6uI1&#10;oP3aS5\">x</a>\n",
+            &["Ty6uI1", "oP3aS5"],
+        ),
+        (
+            "b4.html",
+            "<p>https://x.example/?api_key=Df5gH8<!-- x -->jK2lZ4</p>\n",
+            &["Df5gH8", "jK2lZ4"],
+        ),
+        (
+            "b5.md",
+            "see http://example.com:25/ `postgres://u:Xc3vB6\nnM9qW2@db.example.com/`\n",
+            &["Xc3vB6"],
+        ),
+        (
+            "b7.txt",
+            "see <https://hooks.slack.com/services/T000/ B000/Nb5vC8xZ2aS4>\n",
+            &["Nb5vC8xZ2aS4"],
+        ),
+        (
+            "d1.txt",
+            "see https://u%3ASd8fG1hJ4kL7@example.com/\n",
+            &["Sd8fG1hJ4kL7"],
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, secrets) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let runs: [&[&str]; 4] = [
+            &["check", "--isolated", "--color", "never"],
+            &["check", "--isolated", "--format", "github"],
+            &["check", "--isolated", "--format", "jsonl"],
+            &["extract", "--isolated", "--format", "jsonl"],
+        ];
+        for args in runs {
+            let out = urilint().args(args).arg(&path).output().unwrap();
+            let all = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            for secret in *secrets {
+                assert!(
+                    !all.contains(secret),
+                    "{secret} of {name} in {args:?}:\n{all}"
+                );
+            }
+        }
+    }
+}

@@ -20,6 +20,15 @@ pub(crate) struct Decodes {
     /// Drop soft hyphens (U+00AD) from the decoded text: they only mark
     /// where a word may be broken.
     pub drop_soft_hyphens: bool,
+    /// The text is a URL attribute or link destination: ASCII tab and
+    /// newline are dropped, as the URL Standard's parser drops them
+    /// ("remove all ASCII tab or newline"), so `href="https://u:pa&#10;ss@h"`
+    /// is the URL a browser opens.
+    pub url: bool,
+}
+
+fn url_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
 }
 
 const SHY: &[u8] = "\u{ad}".as_bytes();
@@ -81,16 +90,33 @@ fn char_len(b: u8) -> usize {
 /// Pushes `dec`, decoded from `raw` (written at `raw_off`), to `seg`.
 pub(crate) fn align(seg: &mut Segment, raw: &[u8], raw_off: usize, dec: &[u8], d: Decodes) {
     // Most text decodes to itself.
-    if raw == dec && !(d.drop_soft_hyphens && memchr::memchr(0xC2, raw).is_some()) {
+    if raw == dec
+        && !(d.drop_soft_hyphens && memchr::memchr(0xC2, raw).is_some())
+        && !(d.url && memchr::memchr3(b'\t', b'\n', b'\r', raw).is_some())
+    {
         seg.raw(raw_off, raw);
         return;
     }
     let out = |seg: &mut Segment, r: std::ops::Range<usize>, text: &[u8], identity: bool| {
         let r = r.start + raw_off..r.end + raw_off;
-        if d.drop_soft_hyphens && memchr::memmem::find(text, SHY).is_some() {
+        if identity && d.url && text.iter().any(|&b| url_space(b)) {
+            // Each dropped byte reads as nothing; the rest as itself.
+            let mut a = 0;
+            for k in memchr::memchr3_iter(b'\t', b'\n', b'\r', text) {
+                seg.raw(r.start + a, &text[a..k]);
+                seg.decoded(r.start + k..r.start + k + 1, b"");
+                a = k + 1;
+            }
+            seg.raw(r.start + a, &text[a..]);
+        } else if (d.drop_soft_hyphens && memchr::memmem::find(text, SHY).is_some())
+            || (d.url && text.iter().any(|&b| url_space(b)))
+        {
             let mut kept = text.to_vec();
-            while let Some(k) = memchr::memmem::find(&kept, SHY) {
+            while let Some(k) = memchr::memmem::find(&kept, SHY).filter(|_| d.drop_soft_hyphens) {
                 kept.drain(k..k + 2);
+            }
+            if d.url {
+                kept.retain(|&b| !url_space(b));
             }
             seg.decoded(r, &kept);
         } else if identity {
@@ -257,6 +283,7 @@ mod tests {
         entities: true,
         backslash: false,
         drop_soft_hyphens: true,
+        url: false,
     };
 
     #[test]
@@ -310,9 +337,24 @@ mod tests {
             backslash: true,
             entities: true,
             drop_soft_hyphens: false,
+            url: false,
         };
         let p = pieces(r"a\_b\\c\d", r"a_b\c\d", md);
         let raw: Vec<&str> = p.iter().map(|(_, r)| r.as_str()).collect();
         assert_eq!(raw, ["a", r"\_", "b", r"\\", "c", r"\", "d"]);
+    }
+
+    #[test]
+    fn url_values_drop_tabs_and_newlines() {
+        let url = Decodes {
+            entities: true,
+            url: true,
+            ..Decodes::default()
+        };
+        let p = pieces("https://u:pa&#10;s\ns@h", "https://u:pa\ns\ns@h", url);
+        let got: String = p.iter().map(|(d, _)| d.as_str()).collect();
+        assert_eq!(got, "https://u:pass@h");
+        // Each character still maps to where it is written.
+        assert_eq!(p[13], ("s".to_string(), "s".to_string()));
     }
 }

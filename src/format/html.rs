@@ -54,6 +54,7 @@ const DECODES: Decodes = Decodes {
     entities: true,
     backslash: false,
     drop_soft_hyphens: true,
+    url: false,
 };
 
 fn is(list: &[&[u8]], name: &[u8]) -> bool {
@@ -88,10 +89,16 @@ struct State<'a> {
 }
 
 impl State<'_> {
-    fn value(&self, doc: &mut super::Segment, a: &Attribute) {
+    fn value(&self, doc: &mut super::Segment, a: &Attribute, url: bool) {
         for (span, value) in &a.value {
             let raw = &self.raw[span.start.min(self.raw.len())..span.end.min(self.raw.len())];
-            align(doc, raw, self.base + span.start, value, DECODES);
+            align(
+                doc,
+                raw,
+                self.base + span.start,
+                value,
+                Decodes { url, ..DECODES },
+            );
         }
     }
 
@@ -105,14 +112,14 @@ impl State<'_> {
             if is(URI_ATTRIBUTES, &a.name) {
                 // A URL attribute is a delimited URI, read whole.
                 doc.links.synthetic(b"\"");
-                self.value(&mut doc.links, a);
+                self.value(&mut doc.links, a, true);
                 doc.links.synthetic(b"\"\n");
             } else if a.name.eq_ignore_ascii_case(b"srcset")
                 || (refresh && a.name.eq_ignore_ascii_case(b"content"))
             {
                 // `a.png 1x, b.png 2x` and `5; url=https://...`: URLs in a
                 // list, read as text.
-                self.value(&mut doc.links, a);
+                self.value(&mut doc.links, a, false);
                 doc.links.synthetic(b"\n");
             }
         }
@@ -186,7 +193,10 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
                     );
                 }
             }
-            CallbackEvent::Comment { .. } | CallbackEvent::Doctype { .. } => doc.text.separate(),
+            // A comment is not shown: the text on either side of it runs
+            // on (`pass<!-- -->word`).
+            CallbackEvent::Comment { .. } => {}
+            CallbackEvent::Doctype { .. } => doc.text.separate(),
             CallbackEvent::Error(_) => {}
         }
         None::<()>

@@ -12,15 +12,29 @@ use super::{Doc, Segment};
 /// space between them (groff_man(7)).
 const ALTERNATING: &[&[u8]] = &[b"BR", b"BI", b"IB", b"IR", b"RB", b"RI"];
 
-/// Reads a roff page into `doc`. Lines end at LF, CRLF or a lone CR.
+/// Reads a roff page into `doc`. Lines end at LF, CRLF or a lone CR; a
+/// `\` at a line's end continues it on the next (groff(7), "Line
+/// continuation"), so a request and its arguments may span lines.
 pub(crate) fn read(raw: &[u8], doc: &mut Doc) {
-    for l in lines(raw) {
-        line(raw, l.start..l.end, doc);
+    let mut lines = lines(raw).peekable();
+    while let Some(first) = lines.next() {
+        let mut last = first;
+        while continues(&raw[first.start..last.end])
+            && let Some(next) = lines.next_if(|_| last.next > last.end)
+        {
+            last = next;
+        }
+        line(raw, first.start..last.end, doc);
         // `\c` at the end of a text line joins it to the next.
-        if l.next > l.end && !raw[l.start..l.end].ends_with(b"\\c") {
-            doc.text.raw(l.end, &raw[l.end..l.next]);
+        if last.next > last.end && !raw[first.start..last.end].ends_with(b"\\c") {
+            doc.text.raw(last.end, &raw[last.end..last.next]);
         }
     }
+}
+
+/// Whether a line ends with an escaping `\`: an odd number of them.
+fn continues(line: &[u8]) -> bool {
+    line.iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
 }
 
 fn line(raw: &[u8], r: Range<usize>, doc: &mut Doc) {
@@ -156,6 +170,9 @@ fn escape(s: &[u8]) -> (usize, Cow<'static, str>) {
     };
     let (len, out): (usize, Cow<'static, str>) = match c {
         b'"' | b'#' => (0, "".into()),
+        // A line continued on the next.
+        b'\r' if s.get(2) == Some(&b'\n') => (3, "".into()),
+        b'\n' | b'\r' => (2, "".into()),
         b'-' => (2, "-".into()),
         b'e' | b'\\' => (2, "\\".into()),
         b'.' => (2, ".".into()),

@@ -15,12 +15,14 @@ const DECODES: Decodes = Decodes {
     entities: true,
     backslash: true,
     drop_soft_hyphens: false,
+    url: false,
 };
 
 const VERBATIM: Decodes = Decodes {
     entities: false,
     backslash: false,
     drop_soft_hyphens: false,
+    url: false,
 };
 
 /// An open link or image.

@@ -211,6 +211,7 @@ impl Doc {
     /// Pushes a link target: a delimited URI whose decoded value is `dec`.
     pub(crate) fn link(&mut self, raw: &[u8], raw_off: usize, dec: &[u8], d: align::Decodes) {
         self.links.synthetic(b"\"");
+        let d = align::Decodes { url: true, ..d };
         align::align(&mut self.links, raw, raw_off, dec, d);
         self.links.synthetic(b"\"\n");
     }

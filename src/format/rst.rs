@@ -18,15 +18,61 @@ const CODE_DIRECTIVES: &[&[u8]] = &[b"code-block::", b"code::", b"sourcecode::"]
 
 /// Reads an rST file into `doc`.
 pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
-    let mut at = 0;
+    // Blocks skipped (`true`) and line breaks inside a target's URI
+    // removed (`false`), in order.
+    let mut edits: Vec<(Range<usize>, bool)> =
+        target_joins(raw).into_iter().map(|r| (r, false)).collect();
     if !options.include_code {
-        for skip in literal_blocks(raw) {
-            text(raw, at..skip.start, &mut doc.text, false);
-            doc.text.separate();
-            at = skip.end;
+        let skips = literal_blocks(raw);
+        edits.retain(|(r, _)| !skips.iter().any(|s| s.start < r.end && r.start < s.end));
+        edits.extend(skips.into_iter().map(|r| (r, true)));
+    }
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut at = 0;
+    for (r, skip) in edits {
+        if r.start < at {
+            continue;
         }
+        text(raw, at..r.start, &mut doc.text, options.include_code);
+        if skip {
+            doc.text.separate();
+        } else {
+            doc.text.decoded(r.clone(), b"");
+        }
+        at = r.end;
     }
     text(raw, at..raw.len(), &mut doc.text, options.include_code);
+}
+
+/// External hyperlink targets whose URI goes on over indented lines
+/// (`.. _name: https://x.example/` then `   long/path`): docutils removes
+/// the whitespace, so the line break and the indentation read as nothing.
+fn target_joins(raw: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let starts =
+        memchr::memmem::find_iter(raw, b".. _").chain(memchr::memmem::find_iter(raw, b"__ "));
+    for p in starts {
+        let (start, end) = line_at(raw, p);
+        let base = indent(&raw[start..end]);
+        if start + base != p {
+            continue; // not at the start of its line
+        }
+        let mut e = end;
+        loop {
+            let next = next_line(raw, e);
+            if next >= raw.len() {
+                break;
+            }
+            let ne = line_end(raw, next);
+            let line = &raw[next..ne];
+            if is_blank(line) || indent(line) <= base {
+                break;
+            }
+            out.push(e..next + indent(line));
+            e = ne;
+        }
+    }
+    out
 }
 
 /// The line around `p`: where it starts and ends (LF, CRLF or CR).

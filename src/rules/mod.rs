@@ -333,7 +333,17 @@ impl Linter {
             || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
             || uri
                 .get(crate::uri::Component::Host)
-                .is_some_and(secrets::may_be_webhook_host);
+                .is_some_and(secrets::may_be_webhook_host)
+            || (classes & class::AT == 0
+                && uri
+                    .get(crate::uri::Component::Port)
+                    .is_some_and(|p| !p.iter().all(u8::is_ascii_digit))
+                && secrets::may_be_severed(&finding.uri))
+            || (classes & class::AT == 0
+                && uri
+                    .get(crate::uri::Component::Host)
+                    .is_some_and(|h| h.len() >= 16)
+                && secrets::may_be_severed(&finding.uri));
         let found = if suspect {
             secrets::locate_unfiltered(&finding.uri, finding.flags.truncated)
         } else {

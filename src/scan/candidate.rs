@@ -222,40 +222,36 @@ fn angle(
     let mut j = colon + 1;
     let mut end = j;
     let mut gap: Option<Breaks> = None;
-    // The URI ended at a space within a line; the rest up to `>` is prose.
-    let mut prose = false;
+    // Where the URI ends if a space within a line ends it: the URI then,
+    // its end and its flags. Whether it does is decided at the `>`.
+    let mut cut: Option<(usize, usize, Flags)> = None;
+    // A password found running on over that space (SPEC section 10).
+    let mut password = false;
     loop {
         let run = j;
         let stop = w.len().min(limit);
         while j < stop && !matches!(w[j], b'<' | b'>' | b' ' | b'\t' | b'\r' | b'\n') {
             j += 1;
         }
-        if j > run && !prose {
+        if j > run {
             if let Some(gap) = gap.take() {
-                // RFC 3986 App. C rejoins a URI broken over lines; a space
-                // within a line is prose (`<https://x.org link to X>`)
-                // unless a password holding it runs on (SPEC section 10).
-                if gap.count() == 0 {
-                    let password = w[colon + 1..].starts_with(b"//")
+                if gap.count() == 0 && cut.is_none() {
+                    cut = Some((uri.len(), end, flags));
+                    password = w[colon + 1..].starts_with(b"//")
                         && userinfo::may_hold(w, colon + 3, j)
                         && match userinfo::locate(w, colon + 3, cand + cx.max_uri_len, eof, false) {
                             Located::NeedMore => return Outcome::NeedMore,
                             Located::Found(c) => c.at >= run,
                             Located::None => false,
                         };
-                    prose = !password;
                 }
-                if !prose {
-                    flags.rejoined = true;
-                    if gap.count() > 0 && uri.last() == Some(&b'-') {
-                        flags.hyphen_ambiguous = true;
-                    }
+                flags.rejoined = true;
+                if gap.count() > 0 && uri.last() == Some(&b'-') {
+                    flags.hyphen_ambiguous = true;
                 }
             }
-            if !prose {
-                uri.extend_from_slice(&w[run..j]);
-                end = j;
-            }
+            uri.extend_from_slice(&w[run..j]);
+            end = j;
         }
         if j >= limit {
             return Outcome::Reject;
@@ -272,19 +268,41 @@ fn angle(
             }
         }
     }
-    if prose {
+    // RFC 3986 App. C rejoins a URI broken over lines; a space within a
+    // line is prose (`<https://x.org link to X>`) and ends the URI, unless
+    // it falls in an authority that goes on to an `@`: a password holding
+    // a space (SPEC section 10), `<amqp://app:correct horse@mq/>`.
+    if let Some((len, cut_end, cut_flags)) = cut {
         let scheme_len = colon - start;
-        if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
-            return Outcome::Reject;
+        let in_userinfo = password
+            || (uri[scheme_len + 1..].starts_with(b"//") && {
+                let auth = scheme_len + 3;
+                let auth_end =
+                    memchr::memchr3(b'/', b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
+                len < auth_end && memchr::memchr(b'@', &uri[len..auth_end]).is_some()
+            });
+        // A secret the space falls in (`?token=ab cd`, a webhook path):
+        // which side of it is prose cannot be told, so all of it is
+        // redacted as one URI.
+        let in_secret = || {
+            crate::secrets::locate(&uri, false)
+                .iter()
+                .any(|s| s.span.start < len && len <= s.span.end)
+        };
+        if !in_userinfo && !in_secret() {
+            uri.truncate(len);
+            if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
+                return Outcome::Reject;
+            }
+            return Outcome::Found(Found {
+                uri,
+                start,
+                end: cut_end,
+                next: cut_end,
+                delimiter,
+                flags: cut_flags,
+            });
         }
-        return Outcome::Found(Found {
-            uri,
-            start,
-            end,
-            next: end,
-            delimiter,
-            flags,
-        });
     }
     let scheme_len = colon - start;
     if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {

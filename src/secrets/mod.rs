@@ -104,6 +104,7 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
         && !may_hold_param(uri)
         && !may_hold_encoded(uri)
         && !may_be_webhook(uri)
+        && !may_be_severed(uri)
     {
         return Vec::new();
     }
@@ -120,6 +121,8 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
         if let userinfo::Located::Found(c) = userinfo::locate(uri, auth, uri.len(), true, cut) {
             rest = (c.at + 1).min(uri.len());
             credential(uri, auth, &c, &mut out);
+        } else if let Some(s) = severed(uri, auth) {
+            out.push(s);
         }
         webhook(uri, rest, &mut out);
     }
@@ -302,6 +305,52 @@ pub fn may_hold_encoded(uri: &[u8]) -> bool {
     })
 }
 
+/// A credential whose `@` and host were cut off (a line break inside the
+/// password, as in `https://u:Qz7v⏎K2@host`): what is left reads as a host
+/// and a port, and the "port" is the password, or the "host" is a token
+/// (`https://ghp_...⏎@github.com`). A port of letters and digits, six or
+/// more, is no port; a host that is a documented token is no host.
+fn severed(uri: &[u8], auth: usize) -> Option<Secret> {
+    let end = memchr::memchr3(b'/', b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
+    let a = &uri[auth..end];
+    if a.is_empty() || a.starts_with(b"[") || memchr::memchr(b'@', a).is_some() {
+        return None;
+    }
+    match memchr::memrchr(b':', a) {
+        Some(k) => {
+            let port = &a[k + 1..];
+            let looks = port.len() >= 6
+                && port.iter().any(u8::is_ascii_digit)
+                && port.iter().any(u8::is_ascii_alphabetic)
+                && port.iter().all(|&b| {
+                    b.is_ascii_alphanumeric()
+                        || matches!(
+                            b,
+                            b'_' | b'-' | b'.' | b'~' | b'%' | b'!' | b'$' | b'*' | b'+'
+                        )
+                });
+            looks.then(|| Secret {
+                span: auth + k + 1..end,
+                kind: Kind::Password {
+                    user: auth..auth + k,
+                },
+                placeholder: is_placeholder(port),
+            })
+        }
+        None => token::documented(a).map(|what| Secret {
+            span: auth..end,
+            kind: Kind::Token { what },
+            placeholder: token_placeholder(a),
+        }),
+    }
+}
+
+/// Whether a URI may hold a severed credential ([`severed`]): a quick test
+/// before [`locate_unfiltered`].
+pub fn may_be_severed(uri: &[u8]) -> bool {
+    authority(uri).is_some_and(|auth| severed(uri, auth).is_some())
+}
+
 /// The start of the authority: after the first `://` that follows a scheme
 /// (or a chain of them, as in `jdbc:postgresql://`).
 fn authority(uri: &[u8]) -> Option<usize> {
@@ -348,6 +397,19 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
                     placeholder: is_placeholder(password),
                 });
             }
+        }
+        // `u%3Apw@host`: an encoded colon is data to RFC 3986 (s3.2.1),
+        // but a server that decodes the user name finds a password in it.
+        None if memchr::memmem::find(&user.to_ascii_lowercase(), b"%3a").is_some() => {
+            let k = memchr::memmem::find(&user.to_ascii_lowercase(), b"%3a").unwrap_or(0);
+            let pw = c.user.start + k + 3..c.user.end;
+            out.push(Secret {
+                placeholder: is_placeholder(&uri[pw.clone()]),
+                span: pw,
+                kind: Kind::Password {
+                    user: c.user.start..c.user.start + k,
+                },
+            });
         }
         None => {
             // With several `@` (`https://ghp_...@x@host`), any part of the

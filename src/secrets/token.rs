@@ -69,6 +69,17 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
     random(user).then_some("a long random string")
 }
 
+/// What kind of documented token `s` is (by its prefix only, not by
+/// looking random).
+pub(super) fn documented(s: &[u8]) -> Option<&'static str> {
+    PREFIXES
+        .iter()
+        .find(|&&(prefix, _, min)| {
+            s.len() >= min && s.starts_with(prefix.as_bytes()) && s.iter().all(|&b| token_byte(b))
+        })
+        .map(|&(_, kind, _)| kind)
+}
+
 fn token_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'~' | b'%')
 }
