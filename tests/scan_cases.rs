@@ -356,3 +356,11 @@ fn perl_names_and_bare_data_are_not_uris() {
     assert_found("|data:,Hello|");
     assert_found("|data:text/plain;base64,SGVsbG8=|");
 }
+
+#[test]
+fn a_lone_cr_ends_a_line_and_a_bom_is_no_column() {
+    // SPEC section 9, for text read as it is.
+    let found = scan("\u{feff}http://a.example/\rsee http://b.example/\r\nhttp://c.example/");
+    let at: Vec<(u64, u64)> = found.iter().map(|f| (f.line, f.column)).collect();
+    assert_eq!(at, [(1, 1), (2, 5), (3, 1)]);
+}
