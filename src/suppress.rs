@@ -111,10 +111,10 @@ impl<R: Read> DirectiveReader<R> {
         let mut line = self.line;
         let mut counted = 0;
         for at in memchr::memmem::find_iter(text, MARK).take_while(|&at| at < upto) {
-            line += bytecount::count(&text[counted..at], b'\n') as u64;
+            line += breaks(&text[counted..at]);
             counted = at;
             let end = (at + MARK.len() + MAX_DIRECTIVE).min(text.len());
-            let line_end = memchr::memchr(b'\n', &text[at..end]).map_or(end, |i| at + i);
+            let line_end = memchr::memchr2(b'\n', b'\r', &text[at..end]).map_or(end, |i| at + i);
             if let Some(d) = parse(&text[at + MARK.len()..line_end], line) {
                 self.found.push(d);
             }
@@ -123,10 +123,18 @@ impl<R: Read> DirectiveReader<R> {
 
     fn feed(&mut self, data: &[u8]) {
         self.pending.extend_from_slice(data);
-        if let Some(nl) = memchr::memrchr(b'\n', &self.pending) {
+        // The last line break, but not a CR that may be half of a CRLF.
+        let mut last = memchr::memrchr2(b'\n', b'\r', &self.pending);
+        if let Some(k) = last
+            && self.pending[k] == b'\r'
+            && k + 1 == self.pending.len()
+        {
+            last = memchr::memrchr2(b'\n', b'\r', &self.pending[..k]);
+        }
+        if let Some(nl) = last {
             let done: Vec<u8> = self.pending.drain(..=nl).collect();
             self.search(&done, done.len());
-            self.line += bytecount::count(&done, b'\n') as u64;
+            self.line += breaks(&done);
         } else if self.pending.len() > MAX_PENDING {
             // One long line: search all but a tail a directive may start in.
             let cut = self.pending.len() - MAX_DIRECTIVE - MARK.len();
@@ -176,4 +184,16 @@ fn parse(after: &[u8], line: u64) -> Option<Directive> {
         next_line,
         rules,
     })
+}
+
+/// Line breaks in `text`: LF, CRLF or a lone CR each end a line (SPEC
+/// section 9), as the scanner counts them.
+fn breaks(text: &[u8]) -> u64 {
+    let lf = bytecount::count(text, b'\n');
+    if memchr::memchr(b'\r', text).is_none() {
+        return lf as u64;
+    }
+    let cr = bytecount::count(text, b'\r');
+    let crlf = memchr::memmem::find_iter(text, b"\r\n").count();
+    (lf + cr - crlf) as u64
 }

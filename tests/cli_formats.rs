@@ -432,3 +432,37 @@ fn secrets_split_by_markup_or_line_breaks_never_show() {
         }
     }
 }
+
+/// A lone CR ends a line for suppressions as it does for findings.
+#[test]
+fn suppressions_count_lone_cr_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("cr.txt"),
+        "intro\rsee http://x.example:99999/ urilint: ignore[invalid-port]\rand http://y.example:99999/\r",
+    )
+    .unwrap();
+    let out = urilint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--isolated",
+            "--select",
+            "invalid-port",
+            "--format",
+            "jsonl",
+            "cr.txt",
+        ])
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1, "{text}");
+    assert_eq!(
+        (records[0]["line"].as_u64(), records[0]["uri"].as_str()),
+        (Some(3), Some("http://y.example:99999/"))
+    );
+}

@@ -509,3 +509,32 @@ fn readers_hold_on_odd_constructs() {
     let f = found(Format::Markdown, "`\nhttp://x.org/a\n`\n", true);
     assert_eq!(f, [("http://x.org/a".into(), "http://x.org/a".into(), 2)]);
 }
+
+/// Found in review: code in inline HTML of Markdown, CDATA and `url`
+/// attributes of XML feeds.
+#[test]
+fn inline_html_code_in_markdown_and_xml_feeds() {
+    let md = "x <code>http://code.example/</code> and <kbd>http://kbd.example/</kbd> y http://text.example/\n";
+    assert_eq!(
+        uris(&found(Format::Markdown, md, false)),
+        ["http://text.example/"]
+    );
+    assert_eq!(found(Format::Markdown, md, true).len(), 3);
+    let rss = "<rss><item><enclosure url=\"http://media.example/a.mp3\"/>\
+               <description><![CDATA[<a href=\"http://cdata.example/\">x</a>]]></description></item></rss>";
+    assert_eq!(
+        found(Format::Html, rss, false),
+        [
+            (
+                "http://media.example/a.mp3".into(),
+                "http://media.example/a.mp3".into(),
+                1
+            ),
+            (
+                "http://cdata.example/".into(),
+                "http://cdata.example/".into(),
+                1
+            ),
+        ]
+    );
+}

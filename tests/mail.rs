@@ -329,3 +329,38 @@ aHR0cDovL2I2NC5leGFtcGxlLwo=\n\
         ]
     );
 }
+
+/// Quoted-printable parts that the decoder ends with CRLF, several hard
+/// breaks, and an HTML `<pre>` (a mail's text, read as text).
+#[test]
+fn quoted_printable_lines_and_html_pre() {
+    let mail = "Message-ID: <2@example.org>\n\
+Content-Type: multipart/alternative; boundary=b\n\
+\n\
+--b\n\
+Content-Type: text/plain; charset=utf-8\n\
+Content-Transfer-Encoding: quoted-printable\n\
+\n\
+one\n\
+two http://two.example/\n\
+three=\n\
+ four http://four.example/?x=3D1\n\
+--b\n\
+Content-Type: text/html; charset=utf-8\n\
+\n\
+<pre>see http://pre.example/</pre>\n\
+--b--\n";
+    let found: Vec<(u64, String)> = read(mail, InputKind::Message)
+        .0
+        .into_iter()
+        .map(|(line, _, uri)| (line, uri))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (9, "http://two.example/".to_string()),
+            (11, "http://four.example/?x=1".to_string()),
+            (15, "http://pre.example/".to_string()),
+        ]
+    );
+}

@@ -341,8 +341,11 @@ fn glued_text_before_a_web_scheme_is_left_out() {
     assert_found("lists.example.com|http://lists.example.com/x|");
     assert_found("Aq|https://x.example/|");
     assert_found("bpo|http://glued.example/x|.");
-    // Real schemes that end in a web scheme's name stay whole.
+    // Real schemes that end in a web scheme's name stay whole, and so do
+    // schemes that end in another scheme's name.
     assert_found("|git+https://example.com/r.git|");
+    assert_found("|gsiftp://host.example/path|");
+    assert_found("|profile://h/p|");
     assert_found("|svn+ssh://example.com/r|");
     // A doubled letter is a typo for a rule to report, not glued text.
     assert_found("[zig]: |hhttps://ziglang.org/documentation/|");
@@ -355,6 +358,8 @@ fn perl_names_and_bare_data_are_not_uris() {
     assert!(scan("Data: none").is_empty());
     assert_found("|data:,Hello|");
     assert_found("|data:text/plain;base64,SGVsbG8=|");
+    // A media type is enough (RFC 2397 s3).
+    assert_found("<|data:image/svg+xml|>");
 }
 
 #[test]
@@ -363,4 +368,12 @@ fn a_lone_cr_ends_a_line_and_a_bom_is_no_column() {
     let found = scan("\u{feff}http://a.example/\rsee http://b.example/\r\nhttp://c.example/");
     let at: Vec<(u64, u64)> = found.iter().map(|f| (f.line, f.column)).collect();
     assert_eq!(at, [(1, 1), (2, 5), (3, 1)]);
+    // Counted a byte at a time, after text the stream drops first.
+    let long = format!(
+        "\u{feff}{} http://x.example/\r\rhttp://y.example/",
+        "a".repeat(70)
+    );
+    let found = scan(&long);
+    let at: Vec<(u64, u64)> = found.iter().map(|f| (f.line, f.column)).collect();
+    assert_eq!(at, [(1, 72), (3, 1)]);
 }

@@ -11,6 +11,8 @@ use super::Format;
 pub struct FormatGlobs {
     set: GlobSet,
     formats: Vec<Format>,
+    /// How specific each glob is: one with a `/` first, then the longest.
+    rank: Vec<(bool, usize)>,
 }
 
 impl FormatGlobs {
@@ -30,6 +32,7 @@ impl FormatGlobs {
     ) -> Result<FormatGlobs, String> {
         let mut builder = GlobSetBuilder::new();
         let mut formats = Vec::new();
+        let mut rank = Vec::new();
         for (glob, name) in pairs {
             let format = Format::parse(name).ok_or_else(|| {
                 let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
@@ -45,12 +48,24 @@ impl FormatGlobs {
             };
             builder.add(Glob::new(&pattern).map_err(|e| format!("[formats] \"{glob}\": {e}"))?);
             formats.push(format);
+            rank.push((glob.contains('/'), glob.len()));
         }
         let set = builder.build().map_err(|e| e.to_string())?;
-        Ok(FormatGlobs { set, formats })
+        Ok(FormatGlobs { set, formats, rank })
     }
 
-    /// The format the first matching glob gives `path`.
+    /// The format the most specific matching glob gives `path`: one with a
+    /// `/` before one without, then the longest (`"docs/*.txt"` before
+    /// `"*.txt"`), whatever order the config lists them in.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use urilint::format::{Format, FormatGlobs};
+    ///
+    /// let globs = FormatGlobs::new([("*.txt", "text"), ("docs/*.txt", "rst")]).unwrap();
+    /// assert_eq!(globs.format_of(Path::new("docs/a.txt")), Some(Format::Rst));
+    /// assert_eq!(globs.format_of(Path::new("b.txt")), Some(Format::Text));
+    /// ```
     pub fn format_of(&self, path: &Path) -> Option<Format> {
         if self.formats.is_empty() {
             return None;
@@ -59,7 +74,7 @@ impl FormatGlobs {
         self.set
             .matches(path)
             .into_iter()
-            .min()
+            .max_by_key(|&i| (self.rank[i], std::cmp::Reverse(i)))
             .map(|i| self.formats[i])
     }
 }

@@ -22,6 +22,10 @@ const URI_ATTRIBUTES: &[&[u8]] = &[
     b"background",
     b"longdesc",
     b"manifest",
+    // XML vocabularies: RSS `<enclosure url>`, Atom and OPML links.
+    b"url",
+    b"xmlurl",
+    b"htmlurl",
 ];
 
 /// Other attributes read: `srcset`, and `<meta http-equiv=refresh
@@ -59,6 +63,26 @@ const DECODES: Decodes = Decodes {
 
 fn is(list: &[&[u8]], name: &[u8]) -> bool {
     list.iter().any(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// Whether an element's text is code.
+pub(crate) fn is_code(name: &[u8]) -> bool {
+    is(CODE, name)
+}
+
+/// The name of the tag `<name ...>` or `</name>` that `tag` starts with,
+/// and whether it is an end tag.
+pub(crate) fn tag_name(tag: &[u8]) -> Option<(&[u8], bool)> {
+    let rest = tag.strip_prefix(b"<")?;
+    let (rest, closing) = match rest.strip_prefix(b"/") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let n = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    (n > 0).then(|| (&rest[..n], closing))
 }
 
 /// One attribute of the open tag: its name and its value's chunks.
@@ -183,7 +207,12 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
                 if state.code > 0 && !state.include_code {
                     doc.text.separate();
                 } else {
-                    let r = span.start.min(raw.len())..span.end.min(raw.len());
+                    let mut r = span.start.min(raw.len())..span.end.min(raw.len());
+                    // A CDATA section's span holds its opening `<![CDATA[`.
+                    if raw[r.clone()].starts_with(b"<![CDATA[") && !value.starts_with(b"<![CDATA[")
+                    {
+                        r.start += 9;
+                    }
                     align(
                         &mut doc.text,
                         &raw[r.clone()],
@@ -219,5 +248,11 @@ impl<E: Emitter> ForwardingEmitter for Quiet<E> {
 
     fn should_emit_errors(&mut self) -> bool {
         false
+    }
+
+    /// `<![CDATA[...]]>` is text, as in XML, SVG and MathML (HTML
+    /// 13.2.5.42), not a bogus comment: an `.xml` feed's links are in it.
+    fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
+        true
     }
 }

@@ -30,11 +30,6 @@ impl Segment {
         &self.text
     }
 
-    /// True when nothing was pushed.
-    pub fn is_empty(&self) -> bool {
-        self.text.is_empty()
-    }
-
     /// Copies raw bytes that read as themselves, written at `raw_off`.
     pub fn raw(&mut self, raw_off: usize, bytes: &[u8]) {
         if bytes.is_empty() {

@@ -53,6 +53,8 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut html_block: Option<Range<usize>> = None;
     // Inside an autolink, whose text is its destination.
     let mut autolink = 0usize;
+    // Inside inline HTML code elements (`<code>`, `<kbd>` ...).
+    let mut inline_code = 0usize;
     // What no event covers, to find the definitions no event stands for:
     // events come in file order, so the gaps are found as they come.
     let mut gaps: Vec<Range<usize>> = Vec::new();
@@ -110,7 +112,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 }
             }
             Event::Text(text) if autolink == 0 => {
-                if code_block {
+                if inline_code > 0 && !options.include_code {
+                    doc.text.separate();
+                } else if code_block {
                     if options.include_code {
                         align(
                             &mut doc.text,
@@ -151,7 +155,19 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 r.end = range.end;
             }
             Event::InlineHtml(_) => {
-                html::read(&raw[range.clone()], range.start, options.include_code, doc)
+                // `x <code>http://...</code>`: the text between the tags
+                // comes as Markdown text, and is code.
+                let tag = &raw[range.clone()];
+                if let Some((name, closing)) = html::tag_name(tag) {
+                    if html::is_code(name) {
+                        inline_code = if closing {
+                            inline_code.saturating_sub(1)
+                        } else {
+                            inline_code + 1
+                        };
+                    }
+                }
+                html::read(tag, range.start, options.include_code, doc)
             }
             Event::Start(Tag::CodeBlock(_)) => {
                 code_block = true;

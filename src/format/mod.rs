@@ -36,7 +36,7 @@ use std::fmt;
 use std::path::Path;
 
 pub use globs::FormatGlobs;
-pub use map::{Lines, Segment};
+pub(crate) use map::{Lines, Segment};
 
 use crate::scan::{Finding, Scanner};
 
@@ -219,7 +219,7 @@ impl Doc {
 
 /// Reads `raw` as `format` into text segments with their offset maps.
 /// Text and mail are read as they are (one identity segment).
-pub fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
+pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
     let mut doc = Doc::default();
     match format {
         Format::Html => html::read(raw, 0, options.include_code, &mut doc),

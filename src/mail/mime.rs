@@ -40,13 +40,13 @@ impl Part {
     /// The archive line and column of `text[offset]`: exact when the part
     /// maps line by line, else the line where the part begins and the
     /// column in the decoded text.
-    pub fn position(&self, offset: usize, decoded: (u64, u64)) -> (u64, u64) {
+    pub fn position(&self, offset: usize, decoded_column: u64) -> (u64, u64) {
         let Some(starts) = &self.line_starts else {
-            return (self.line, decoded.1);
+            return (self.line, decoded_column);
         };
         let i = starts.partition_point(|&(s, _)| s <= offset).max(1) - 1;
         let Some(&(start, line)) = starts.get(i) else {
-            return (self.line, decoded.1);
+            return (self.line, decoded_column);
         };
         let from = start.min(offset).min(self.text.len());
         let column = bytecount::num_chars(&self.text[from..offset.min(self.text.len())]);
@@ -113,11 +113,9 @@ fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
                 None => break,
             }
         }
+        // The decoder may end lines with CRLF whatever the archive has.
         if at == decoded_len || (at + newline == decoded_len) {
             return Some(starts);
-        }
-        if !raw.contains(&b'\r') {
-            break; // no CRLF to count as two
         }
     }
     None

@@ -247,11 +247,13 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
             for part in decoded.parts {
                 let mime: Arc<str> = part.mime.as_str().into();
                 let found: Vec<crate::scan::Finding> = if part.mime == "text/html" {
+                    // A mail's `<pre>` is its text, not a code sample
+                    // (SPEC M2: an HTML part gives its text).
                     crate::format::scan(
                         crate::format::Format::Html,
                         &part.text,
                         &self.scanner,
-                        crate::format::Options::default(),
+                        crate::format::Options { include_code: true },
                     )
                 } else {
                     self.scanner.scan(&part.text).collect()
@@ -261,7 +263,7 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
                     // SPEC section 9: the archive line of the URI when the
                     // part maps line by line, else where the part begins.
                     (finding.line, finding.column) =
-                        part.position(finding.start as usize, (finding.line, finding.column));
+                        part.position(finding.start as usize, finding.column);
                     self.queue.push_back(MailEvent::Found(MailFinding {
                         finding,
                         part_line,

@@ -205,7 +205,8 @@ impl Snippet {
     ) -> Snippet {
         let line_off = line_off.min(source.len());
         let at = (line_off + (finding.start - finding.line_start) as usize).min(source.len());
-        let mut line_end = memchr::memchr(b'\n', &source[at..]).map_or(source.len(), |i| at + i);
+        let mut line_end =
+            memchr::memchr2(b'\n', b'\r', &source[at..]).map_or(source.len(), |i| at + i);
         if line_end > at && source[line_end - 1] == b'\r' {
             line_end -= 1;
         }

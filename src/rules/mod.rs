@@ -334,15 +334,15 @@ impl Linter {
             || uri
                 .get(crate::uri::Component::Host)
                 .is_some_and(secrets::may_be_webhook_host)
+            // A credential cut from its `@` host: a port that is not one,
+            // or a host long enough to be a token.
             || (classes & class::AT == 0
-                && uri
+                && (uri
                     .get(crate::uri::Component::Port)
                     .is_some_and(|p| !p.iter().all(u8::is_ascii_digit))
-                && secrets::may_be_severed(&finding.uri))
-            || (classes & class::AT == 0
-                && uri
-                    .get(crate::uri::Component::Host)
-                    .is_some_and(|h| h.len() >= 16)
+                    || uri
+                        .get(crate::uri::Component::Host)
+                        .is_some_and(|h| h.len() >= 16))
                 && secrets::may_be_severed(&finding.uri));
         let found = if suspect {
             secrets::locate_unfiltered(&finding.uri, finding.flags.truncated)

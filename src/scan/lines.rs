@@ -15,6 +15,8 @@ pub(crate) struct LineCounter {
     after_cr: bool,
     /// The input starts with a byte order mark.
     bom: bool,
+    /// How many of its first bytes match one so far.
+    bom_bytes: u8,
     /// No CR stands before this absolute offset (found by looking ahead
     /// in the window once, not at every step).
     cr_free_until: u64,
@@ -29,6 +31,7 @@ impl Default for LineCounter {
             chars_in_line: 0,
             after_cr: false,
             bom: false,
+            bom_bytes: 0,
             cr_free_until: 0,
         }
     }
@@ -44,8 +47,17 @@ impl LineCounter {
         if region.is_empty() {
             return;
         }
-        if self.counted_to == 0 && region.starts_with(b"\xEF\xBB\xBF") {
-            self.bom = true;
+        // The byte order mark, byte by byte: a stream may count its first
+        // bytes a few at a time.
+        if self.counted_to < 3 && u64::from(self.bom_bytes) == self.counted_to {
+            const BOM: &[u8] = b"\xEF\xBB\xBF";
+            let upto = (target.min(3) - self.counted_to) as usize;
+            self.bom_bytes += region[..upto]
+                .iter()
+                .zip(&BOM[self.counted_to as usize..])
+                .take_while(|(a, b)| a == b)
+                .count() as u8;
+            self.bom = self.bom_bytes == 3;
         }
         if target > self.cr_free_until {
             // Look ahead to the next CR in the window.

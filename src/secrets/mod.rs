@@ -308,7 +308,7 @@ pub fn may_hold_encoded(uri: &[u8]) -> bool {
 /// A credential whose `@` and host were cut off (a line break inside the
 /// password, as in `https://u:Qz7v⏎K2@host`): what is left reads as a host
 /// and a port, and the "port" is the password, or the "host" is a token
-/// (`https://ghp_...⏎@github.com`). A port of letters and digits, six or
+/// (`https://ghp_...⏎@github.com`). A port of letters and digits, four or
 /// more, is no port; a host that is a documented token is no host.
 fn severed(uri: &[u8], auth: usize) -> Option<Secret> {
     let end = memchr::memchr3(b'/', b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
@@ -319,7 +319,7 @@ fn severed(uri: &[u8], auth: usize) -> Option<Secret> {
     match memchr::memrchr(b':', a) {
         Some(k) => {
             let port = &a[k + 1..];
-            let looks = port.len() >= 6
+            let looks = port.len() >= 4
                 && port.iter().any(u8::is_ascii_digit)
                 && port.iter().any(u8::is_ascii_alphabetic)
                 && port.iter().all(|&b| {
@@ -347,7 +347,7 @@ fn severed(uri: &[u8], auth: usize) -> Option<Secret> {
 
 /// Whether a URI may hold a severed credential ([`severed`]): a quick test
 /// before [`locate_unfiltered`].
-pub fn may_be_severed(uri: &[u8]) -> bool {
+pub(crate) fn may_be_severed(uri: &[u8]) -> bool {
     authority(uri).is_some_and(|auth| severed(uri, auth).is_some())
 }
 
@@ -400,8 +400,8 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
         }
         // `u%3Apw@host`: an encoded colon is data to RFC 3986 (s3.2.1),
         // but a server that decodes the user name finds a password in it.
-        None if memchr::memmem::find(&user.to_ascii_lowercase(), b"%3a").is_some() => {
-            let k = memchr::memmem::find(&user.to_ascii_lowercase(), b"%3a").unwrap_or(0);
+        None if encoded_colon(user).is_some() => {
+            let k = encoded_colon(user).unwrap_or(0);
             let pw = c.user.start + k + 3..c.user.end;
             out.push(Secret {
                 placeholder: is_placeholder(&uri[pw.clone()]),
@@ -428,6 +428,11 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
             }
         }
     }
+}
+
+/// Where `%3A` (an encoded `:`) stands in `user`.
+fn encoded_colon(user: &[u8]) -> Option<usize> {
+    user.windows(3).position(|w| w.eq_ignore_ascii_case(b"%3A"))
 }
 
 /// A token is a placeholder when it is one, or when what follows its
