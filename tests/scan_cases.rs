@@ -377,3 +377,10 @@ fn a_lone_cr_ends_a_line_and_a_bom_is_no_column() {
     let at: Vec<(u64, u64)> = found.iter().map(|f| (f.line, f.column)).collect();
     assert_eq!(at, [(1, 72), (3, 1)]);
 }
+
+#[test]
+fn a_space_before_the_authority_in_angle_brackets() {
+    // Found by the streaming proptest: the space falls before `//`.
+    assert!(scan("<http: //x.example>").is_empty());
+    assert_found("<|http://x.example| y>");
+}

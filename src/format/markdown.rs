@@ -158,14 +158,14 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 // `x <code>http://...</code>`: the text between the tags
                 // comes as Markdown text, and is code.
                 let tag = &raw[range.clone()];
-                if let Some((name, closing)) = html::tag_name(tag) {
-                    if html::is_code(name) {
-                        inline_code = if closing {
-                            inline_code.saturating_sub(1)
-                        } else {
-                            inline_code + 1
-                        };
-                    }
+                if let Some((name, closing)) = html::tag_name(tag)
+                    && html::is_code(name)
+                {
+                    inline_code = if closing {
+                        inline_code.saturating_sub(1)
+                    } else {
+                        inline_code + 1
+                    };
                 }
                 html::read(tag, range.start, options.include_code, doc)
             }

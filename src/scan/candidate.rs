@@ -292,7 +292,8 @@ fn angle(
                 let auth_end =
                     memchr::memchr3(b'/', b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
                 // `user:pass word@host`: a `:` before the space, an `@` after.
-                len < auth_end
+                auth < len
+                    && len < auth_end
                     && memchr::memchr(b':', &uri[auth..len]).is_some()
                     && memchr::memchr(b'@', &uri[len..auth_end]).is_some()
             });
