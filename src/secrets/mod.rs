@@ -308,8 +308,9 @@ pub fn may_hold_encoded(uri: &[u8]) -> bool {
 /// A credential whose `@` and host were cut off (a line break inside the
 /// password, as in `https://u:Qz7v⏎K2@host`): what is left reads as a host
 /// and a port, and the "port" is the password, or the "host" is a token
-/// (`https://ghp_...⏎@github.com`). A port of letters and digits, four or
-/// more, is no port; a host that is a documented token is no host.
+/// (`https://ghp_...⏎@github.com`). A port of four or more letters mixed
+/// with digits or of both cases is no port (`:port` and `:PORT` in a
+/// template are left alone); a host that is a documented token is no host.
 fn severed(uri: &[u8], auth: usize) -> Option<Secret> {
     let end = memchr::memchr3(b'/', b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
     let a = &uri[auth..end];
@@ -320,8 +321,10 @@ fn severed(uri: &[u8], auth: usize) -> Option<Secret> {
         Some(k) => {
             let port = &a[k + 1..];
             let looks = port.len() >= 4
-                && port.iter().any(u8::is_ascii_digit)
                 && port.iter().any(u8::is_ascii_alphabetic)
+                && (port.iter().any(u8::is_ascii_digit)
+                    || (port.iter().any(u8::is_ascii_uppercase)
+                        && port.iter().any(u8::is_ascii_lowercase)))
                 && port.iter().all(|&b| {
                     b.is_ascii_alphanumeric()
                         || matches!(
