@@ -405,6 +405,17 @@ fn secrets_split_by_markup_or_line_breaks_never_show() {
             "see https://u%3ASd8fG1hJ4kL7@example.com/\n",
             &["Sd8fG1hJ4kL7"],
         ),
+        // Cut by a line break: what is left of the password reads as a port.
+        (
+            "e1.txt",
+            "see https://u:ejaJd\nieEAz48@example.com/ now\n",
+            &["ejaJd"],
+        ),
+        (
+            "e2.json",
+            "{\"u\": \"https://u:VibCE\\nK32TqqL@example.com/\"}\n",
+            &["VibCE"],
+        ),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (name, text, secrets) in cases {
