@@ -22,6 +22,8 @@
 
 use std::io::{self, Read};
 
+use crate::scan::count_breaks;
+
 /// One suppression comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Directive {
@@ -111,7 +113,7 @@ impl<R: Read> DirectiveReader<R> {
         let mut line = self.line;
         let mut counted = 0;
         for at in memchr::memmem::find_iter(text, MARK).take_while(|&at| at < upto) {
-            line += breaks(&text[counted..at]);
+            line += count_breaks(&text[counted..at]);
             counted = at;
             let end = (at + MARK.len() + MAX_DIRECTIVE).min(text.len());
             let line_end = memchr::memchr2(b'\n', b'\r', &text[at..end]).map_or(end, |i| at + i);
@@ -134,7 +136,7 @@ impl<R: Read> DirectiveReader<R> {
         if let Some(nl) = last {
             let done: Vec<u8> = self.pending.drain(..=nl).collect();
             self.search(&done, done.len());
-            self.line += breaks(&done);
+            self.line += count_breaks(&done);
         } else if self.pending.len() > MAX_PENDING {
             // One long line: search all but a tail a directive may start in.
             let cut = self.pending.len() - MAX_DIRECTIVE - MARK.len();
@@ -184,16 +186,4 @@ fn parse(after: &[u8], line: u64) -> Option<Directive> {
         next_line,
         rules,
     })
-}
-
-/// Line breaks in `text`: LF, CRLF or a lone CR each end a line (SPEC
-/// section 9), as the scanner counts them.
-fn breaks(text: &[u8]) -> u64 {
-    let lf = bytecount::count(text, b'\n');
-    if memchr::memchr(b'\r', text).is_none() {
-        return lf as u64;
-    }
-    let cr = bytecount::count(text, b'\r');
-    let crlf = memchr::memmem::find_iter(text, b"\r\n").count();
-    (lf + cr - crlf) as u64
 }

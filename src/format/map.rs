@@ -154,7 +154,6 @@ pub struct Lines<'a> {
     at: usize,
     line: u64,
     line_start: usize,
-    has_cr: bool,
 }
 
 impl<'a> Lines<'a> {
@@ -165,7 +164,6 @@ impl<'a> Lines<'a> {
             at: 0,
             line: 1,
             line_start: 0,
-            has_cr: memchr::memchr(b'\r', raw).is_some(),
         }
     }
 
@@ -174,24 +172,18 @@ impl<'a> Lines<'a> {
     pub fn position(&mut self, off: usize) -> (u64, u64, u64) {
         let off = off.min(self.raw.len());
         if off >= self.at {
-            let region = &self.raw[self.at..off];
-            if !self.has_cr {
-                // Most files: count LFs with SIMD.
-                self.line += bytecount::count(region, b'\n') as u64;
-                if let Some(k) = memchr::memrchr(b'\n', region) {
-                    self.line_start = self.at + k + 1;
-                }
-            } else {
-                for i in memchr::memchr2_iter(b'\n', b'\r', region) {
-                    let i = self.at + i;
-                    if self.raw[i] == b'\r' && self.raw.get(i + 1) == Some(&b'\n') {
-                        continue; // the LF ends the line
-                    }
-                    self.line += 1;
-                    self.line_start = i + 1;
-                }
+            // A CR right before `off` may be half of a CRLF: it is counted
+            // with what follows it.
+            let mut upto = off;
+            if upto > self.at && self.raw[upto - 1] == b'\r' && self.raw.get(upto) == Some(&b'\n') {
+                upto -= 1;
             }
-            self.at = off;
+            let region = &self.raw[self.at..upto];
+            self.line += crate::scan::count_breaks(region);
+            if let Some(k) = crate::scan::last_line_start(region) {
+                self.line_start = self.at + k;
+            }
+            self.at = upto;
         }
         let bom = self.line_start == 0 && self.raw.starts_with(b"\xEF\xBB\xBF");
         let from = if bom { 3.min(off) } else { self.line_start };

@@ -138,6 +138,24 @@ fn count_cr(bytes: &[u8]) -> (u64, u64) {
     (cr, crlf)
 }
 
+/// The line breaks in `bytes`, a whole text or one that ends where a line
+/// does: LF, CRLF and a lone CR each end a line (SPEC section 9). The one
+/// count of lines that suppressions and whole documents share with the
+/// scanner.
+pub(crate) fn count_breaks(bytes: &[u8]) -> u64 {
+    let lf = count_newlines(bytes);
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf;
+    }
+    let (cr, crlf) = count_cr(bytes);
+    lf + cr - crlf
+}
+
+/// Where the last line in `bytes` starts: past its last line break.
+pub(crate) fn last_line_start(bytes: &[u8]) -> Option<usize> {
+    memchr::memrchr2(b'\n', b'\r', bytes).map(|k| k + 1)
+}
+
 /// Counts the bytes that are not UTF-8 continuation bytes (0b10xx_xxxx).
 fn count_chars(bytes: &[u8]) -> u64 {
     bytecount::num_chars(bytes) as u64

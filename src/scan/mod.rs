@@ -59,6 +59,7 @@ use crate::schemes::Registry;
 use candidate::{Ctx, LOOKBACK};
 pub(crate) use chars::{Utf8, decode, ends_undelimited, is_unicode_end as ends_undelimited_char};
 use engine::{Engine, Step};
+pub(crate) use lines::{count_breaks, last_line_start};
 
 /// How a URI was delimited in the text (SPEC E3, E5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
