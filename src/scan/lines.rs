@@ -17,8 +17,8 @@ pub(crate) struct LineCounter {
     bom: bool,
     /// How many of its first bytes match one so far.
     bom_bytes: u8,
-    /// No CR stands before this absolute offset (found by looking ahead
-    /// in the window once, not at every step).
+    /// No lone CR stands before this absolute offset (found by looking
+    /// ahead in the window once, not at every step).
     cr_free_until: u64,
 }
 
@@ -60,16 +60,30 @@ impl LineCounter {
             self.bom = self.bom_bytes == 3;
         }
         if target > self.cr_free_until {
-            // Look ahead to the next CR in the window.
+            // Look ahead, once per window, to the next lone CR: a CR of a
+            // CRLF needs no care (its LF ends the line), and a CR at the
+            // window's end may be lone.
             let from = (self.cr_free_until.max(self.counted_to) - base) as usize;
-            self.cr_free_until = match memchr::memchr(b'\r', &window[from..]) {
-                Some(k) => base + (from + k) as u64,
-                None => base + window.len() as u64,
+            let ahead = &window[from..];
+            let lone = match memchr::memchr(b'\r', ahead) {
+                None => None,
+                Some(first) => {
+                    let (cr, crlf) = count_cr(&ahead[first..]);
+                    if cr == crlf {
+                        None // every CR is half of a CRLF (a vectorised count)
+                    } else {
+                        memchr::memchr_iter(b'\r', ahead)
+                            .find(|&k| ahead.get(k + 1) != Some(&b'\n'))
+                            .map(|k| from + k)
+                    }
+                }
             };
+            self.cr_free_until = base + lone.unwrap_or(window.len()) as u64;
         }
         if self.after_cr || target > self.cr_free_until {
             self.advance_with_cr(region);
         } else {
+            // LFs alone end lines here; CRs here are all in CRLFs.
             match memchr::memrchr(b'\n', region) {
                 Some(nl) => {
                     self.line += count_newlines(&region[..=nl]);

@@ -72,6 +72,10 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
 /// What kind of documented token `s` is (by its prefix only, not by
 /// looking random).
 pub(super) fn documented(s: &[u8]) -> Option<&'static str> {
+    // Every documented token is 15 characters or more.
+    if s.len() < 15 {
+        return None;
+    }
     PREFIXES
         .iter()
         .find(|&&(prefix, _, min)| {
