@@ -412,3 +412,80 @@ fn extract_unique_and_normalize() {
         "http://example.com/a/b\nhttp://example.com/~x\n"
     );
 }
+
+/// `--statistics`: a line a rule, most findings first (issue 11).
+#[test]
+fn statistics_count_findings_per_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "http://a.example:8081/ http://b.example:8082/ HTTP://c.example/ ftp://d.example:21/\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "--isolated", "--statistics", "--quiet", "a.txt"])
+        .assert()
+        .code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            vec!["2", "non-default-port", "warning"],
+            vec!["1", "default-port", "note"],
+            vec!["1", "uppercase-scheme-or-host", "note"],
+        ],
+        "{text}"
+    );
+    Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--isolated",
+            "--statistics",
+            "--format",
+            "json",
+            "a.txt",
+        ])
+        .assert()
+        .code(2);
+}
+
+/// A baseline file is urilint's output, never its input (issue 11).
+#[test]
+fn a_baseline_file_is_never_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "http://a.example:8081/\n").unwrap();
+    let run = |args: &[&str]| {
+        Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["check", "--isolated", "--format", "jsonl"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(
+        run(&["--write-baseline", "urilint-baseline.json", "."])
+            .status
+            .code(),
+        Some(0)
+    );
+    // Read back from the tree that holds it, named either way.
+    for name in ["urilint-baseline.json", "./urilint-baseline.json"] {
+        let out = run(&["--baseline", name, "."]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -30,6 +30,8 @@ struct Sink<W: Write> {
     recording: Option<Baseline>,
     /// Shown records by severity.
     counts: [usize; 3],
+    /// `--statistics`: records counted per rule instead of shown.
+    statistics: Option<std::collections::HashMap<(String, Severity), usize>>,
 }
 
 impl<W: Write> Sink<W> {
@@ -44,6 +46,10 @@ impl<W: Write> Sink<W> {
             return Ok(());
         }
         self.counts[r.severity as usize] += 1;
+        if let Some(stats) = &mut self.statistics {
+            *stats.entry((r.rule.clone(), r.severity)).or_insert(0) += 1;
+            return Ok(());
+        }
         self.emitter.emit(&r)
     }
 
@@ -100,6 +106,11 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         CheckFormat::Sarif => Format::Sarif,
         CheckFormat::Github => Format::Github,
     };
+    if args.statistics && format != Format::Human {
+        return Err(usage(
+            "--statistics prints a table: use it with --format human",
+        ));
+    }
     let color = match args.color {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -113,6 +124,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         baseline,
         recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
         counts: [0; 3],
+        statistics: args.statistics.then(Default::default),
     };
     let scanner = Scanner::new();
     let reading = Reading::new(args.input, &config, args.include_code)?;
@@ -125,6 +137,11 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     };
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
+    // A baseline is urilint's own output, never its input.
+    for file in [&args.baseline, &args.write_baseline].into_iter().flatten() {
+        inputs
+            .retain(|i| !matches!(i, Ok(Input::File { path, .. }) if super::same_file(path, file)));
+    }
 
     if let [Ok(input)] = inputs.as_mut_slice() {
         // One input: records go out as they are found.
@@ -196,7 +213,17 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         });
     }
     let (counts, worst) = (sink.counts, sink.worst());
+    let statistics = sink.statistics.take();
     let mut out = sink.emitter.finish()?;
+    if let Some(stats) = statistics {
+        // Like ruff's `--statistics`: a line a rule, most findings first.
+        let mut rows: Vec<((String, Severity), usize)> = stats.into_iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.0.cmp(&b.0.0)));
+        let width = rows.iter().map(|r| r.0.0.len()).max().unwrap_or(0);
+        for ((rule, severity), n) in rows {
+            writeln!(out, "{n:>6}  {rule:width$}  {}", severity.as_str())?;
+        }
+    }
     if format == Format::Human
         && !args.quiet
         && let Some(summary) = report::summary_of_counts(counts)

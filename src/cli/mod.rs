@@ -97,6 +97,11 @@ struct CheckArgs {
     #[arg(long)]
     show_secrets: bool,
 
+    /// Print the number of findings per rule, most first, instead of the
+    /// findings (the exit status is the same).
+    #[arg(long)]
+    statistics: bool,
+
     /// How to read inputs: `auto` picks the format from the file's name
     /// (`[formats]` globs in config first) and else from its first lines.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputArg::Auto)]
@@ -299,6 +304,22 @@ fn read_whole(mut reader: Box<dyn Read + Send>) -> io::Result<Whole> {
         )));
     }
     Ok(Whole::Read(raw))
+}
+
+/// Whether `a` and `b` name the same file: `./x` and `x`, an absolute
+/// path and a relative one. `b` may not exist yet (a baseline about to be
+/// written).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    let canonical = |p: &std::path::Path| {
+        p.canonicalize().ok().or_else(|| {
+            let parent = p
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            Some(parent.canonicalize().ok()?.join(p.file_name()?))
+        })
+    };
+    matches!((canonical(a), canonical(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// The stderr line for a mail decoding warning.
