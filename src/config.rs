@@ -63,6 +63,20 @@ pub struct Config {
     /// (`"*.inc" = "html"`), ahead of the format their name says.
     #[serde(default)]
     pub formats: BTreeMap<String, String>,
+    /// `[schemes]`: a project's own schemes (`myapp = { port = 7000 }`,
+    /// `note = { syntax = "opaque" }`), known to the scanner and the rules.
+    #[serde(default)]
+    pub schemes: BTreeMap<String, SchemeConfig>,
+}
+
+/// A scheme a project adds.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchemeConfig {
+    /// Its default port.
+    pub port: Option<u16>,
+    /// `hierarchical` (the default) or `opaque`.
+    pub syntax: Option<crate::schemes::Syntax>,
 }
 
 /// `[rules.<id>]` tables: the rules that take options.
@@ -169,7 +183,27 @@ impl Config {
             toml::from_str(&text).map_err(|e| err(e.to_string().trim_end().to_string()))?;
         config.custom_rules().map_err(err)?;
         config.format_globs().map_err(err)?;
+        config.registry().map_err(err)?;
         Ok(config)
+    }
+
+    /// The built-in scheme registry with `[schemes]` added.
+    pub fn registry(&self) -> Result<std::sync::Arc<crate::schemes::Registry>, String> {
+        use crate::schemes::{Registry, Scheme, Status, Syntax};
+        if self.schemes.is_empty() {
+            return Ok(std::sync::Arc::new(Registry::builtin().clone()));
+        }
+        let extra = self.schemes.iter().map(|(name, c)| Scheme {
+            name: name.clone(),
+            port: c.port,
+            syntax: c.syntax.unwrap_or(Syntax::Hierarchical),
+            rfc: "config [schemes]".to_string(),
+            status: Status::Provisional,
+        });
+        Registry::builtin()
+            .with(extra)
+            .map(std::sync::Arc::new)
+            .map_err(|e| format!("[schemes]: {e}"))
     }
 
     /// The `[formats]` globs, compiled (SPEC section 9).
@@ -214,7 +248,9 @@ impl Config {
     /// A linter builder set up from this config; the caller applies
     /// command-line flags on top, so they win.
     pub fn linter_builder(&self) -> Result<LinterBuilder, String> {
-        let mut b = crate::rules::Linter::builder().options(self.rule_options());
+        let mut b = crate::rules::Linter::builder()
+            .options(self.rule_options())
+            .registry(self.registry()?);
         if let Some(select) = &self.select {
             b = b.select(select.iter().cloned());
         }

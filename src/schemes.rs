@@ -154,6 +154,29 @@ impl Registry {
         self.by_name.get(std::str::from_utf8(lower).ok()?)
     }
 
+    /// This registry with a project's own schemes added (config
+    /// `[schemes]`); an entry replaces a built-in one of the same name.
+    pub fn with(&self, extra: impl IntoIterator<Item = Scheme>) -> Result<Registry, RegistryError> {
+        let mut by_name = self.by_name.clone();
+        for mut scheme in extra {
+            if !is_scheme_name(scheme.name.as_bytes()) {
+                return Err(RegistryError(format!(
+                    "`{}` is not a scheme name (RFC 3986 s3.1: ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))",
+                    scheme.name
+                )));
+            }
+            scheme.name.make_ascii_lowercase();
+            by_name.insert(scheme.name.clone(), scheme);
+        }
+        let mut opaque: Vec<Box<[u8]>> = by_name
+            .values()
+            .filter(|s| s.syntax == Syntax::Opaque)
+            .map(|s| s.name.as_bytes().into())
+            .collect();
+        opaque.sort();
+        Ok(Registry { by_name, opaque })
+    }
+
     /// Whether `name` is a known opaque scheme (SPEC E2), ignoring case.
     pub fn is_opaque(&self, name: &[u8]) -> bool {
         self.opaque.iter().any(|o| o.eq_ignore_ascii_case(name))

@@ -489,3 +489,74 @@ fn a_baseline_file_is_never_checked() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// `[schemes]`: a project's own schemes are known to the rules and, when
+/// opaque, found by the scanner (issue 11).
+#[test]
+fn config_schemes_are_known() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("urilint.toml"),
+        "[schemes]\nmyapp = { port = 7000 }\nticket = { syntax = \"opaque\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "myapp://h.example:7000/ myapp://h.example:7001/ see ticket:1234 git+https://h.example/r\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "--select", "all", "--format", "jsonl", "a.txt"])
+        .output()
+        .unwrap();
+    let found: Vec<(String, String)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (
+                v["rule"].as_str().unwrap().to_string(),
+                v["uri"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            // Port 7000 is the scheme's own: explicit, so a note.
+            (
+                "default-port".to_string(),
+                "myapp://h.example:7000/".to_string()
+            ),
+            (
+                "non-default-port".to_string(),
+                "myapp://h.example:7001/".to_string()
+            ),
+        ]
+    );
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["extract", "a.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "myapp://h.example:7000/\nmyapp://h.example:7001/\nticket:1234\ngit+https://h.example/r\n"
+    );
+    std::fs::write(
+        dir.path().join("urilint.toml"),
+        "[schemes]\nmyapp = { prot = 7000 }\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "a.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("prot"));
+}

@@ -126,7 +126,10 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         counts: [0; 3],
         statistics: args.statistics.then(Default::default),
     };
-    let scanner = Scanner::new();
+    // `[schemes]` from config: opaque ones are found by the scanner too.
+    let scanner = Scanner::builder()
+        .registry(config.registry().map_err(usage)?)
+        .build();
     let reading = Reading::new(args.input, &config, args.include_code)?;
     let checker = Checker {
         reading: &reading,

@@ -14,7 +14,7 @@ use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
-use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
+use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole, usage};
 
 /// A URI found in text, or in a message of a mail archive.
 enum Item {
@@ -132,7 +132,10 @@ impl<W: Write> Printer<'_, W> {
 pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
-    let scanner = Scanner::new();
+    // `[schemes]` from config: opaque ones are found by the scanner too.
+    let scanner = Scanner::builder()
+        .registry(config.registry().map_err(usage)?)
+        .build();
     let reading = Reading::new(args.input, &config, args.include_code)?;
     let stdout = io::stdout();
     let mut printer = Printer {

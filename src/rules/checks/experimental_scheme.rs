@@ -10,6 +10,14 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     }
     let Some(span) = cx.uri.span(Component::Scheme) else { return };
     let name = cx.scheme_name();
+    // `git+https`, `svn+ssh`, Cargo's `registry+https`: a protocol over a
+    // known transport (the part after the last `+`).
+    if let Some((head, transport)) = name.rsplit_once('+')
+        && !head.is_empty()
+        && cx.registry.get(transport).is_some()
+    {
+        return;
+    }
     let msg = if name.starts_with("x-") {
         format!("`{name}` is an experimental scheme (RFC 1738 s4)")
     } else if cx.scheme.is_none() {
