@@ -60,6 +60,8 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         ("unnecessary-percent-encoding", Note),
         ("uppercase-scheme-or-host", Note),
         ("default-port", Note),
+        // SPEC section 3a: correctness.
+        ("doubled-scheme", Error),
         ("empty-port", Note),
         ("invalid-port", Error),
         ("invalid-host", Error),
@@ -76,6 +78,8 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         ("embedded-token", Error),
         ("secret-in-query", Error),
         ("secret-in-path", Error),
+        // SPEC section 3a: correctness.
+        ("scheme-typo", Error),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();

@@ -42,7 +42,7 @@ fn prose_with_colons_gives_nothing() {
         "http://",
         "see https: alone",
         "https:",
-        "http:/x",
+        "http:/ x",
         "<>",
         "<URL:>",
         "<URL: >",
@@ -383,4 +383,13 @@ fn a_space_before_the_authority_in_angle_brackets() {
     // Found by the streaming proptest: the space falls before `//`.
     assert!(scan("<http: //x.example>").is_empty());
     assert_found("<|http://x.example| y>");
+}
+
+#[test]
+fn web_schemes_with_one_slash_or_two_colons_are_candidates() {
+    // SPEC E2 as amended in section 3a, for scheme-typo to report them.
+    assert_found("see |http:/example.com/a|.");
+    assert_found("|https:://example.com/|");
+    assert_found("|HTTP:/example.com|");
+    assert!(scan("a note:/x and Re:/y").is_empty());
 }

@@ -136,11 +136,39 @@ fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
     if rest.starts_with(b"//") {
         rest.len() > 2
     } else {
-        !rest.is_empty()
+        (!rest.is_empty()
             && rest[0] != b':'
             && cx.registry.is_opaque(scheme)
-            && (!scheme.eq_ignore_ascii_case(b"data") || data_like(rest))
+            && (!scheme.eq_ignore_ascii_case(b"data") || data_like(rest)))
+            || (WEB.iter().any(|n| scheme.eq_ignore_ascii_case(n))
+                && (rest.starts_with(b":/")
+                    || (rest.starts_with(b"/")
+                        && rest
+                            .get(1)
+                            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'['))))
     }
+}
+
+/// Web schemes, which always have an authority.
+const WEB: &[&[u8]] = &[b"http", b"https", b"ftp", b"ws", b"wss"];
+
+/// Whether `w[s..colon]` is a web scheme followed by `:/` and a host
+/// character, or by `::/` (SPEC E2 as amended in section 3a); `None` when
+/// the window ends too soon to tell.
+fn mistyped_web(w: &[u8], s: usize, colon: usize, eof: bool) -> Option<bool> {
+    if !WEB.iter().any(|n| w[s..colon].eq_ignore_ascii_case(n)) {
+        return Some(false);
+    }
+    let at = |i: usize| match peek(w, i, eof) {
+        Peek::Byte(b) => Some(Some(b)),
+        Peek::End => Some(None),
+        Peek::Need => None,
+    };
+    Some(match (at(colon + 1)?, at(colon + 2)?) {
+        (Some(b'/'), Some(c)) => c.is_ascii_alphanumeric() || c == b'[',
+        (Some(b':'), Some(b'/')) => true,
+        _ => false,
+    })
 }
 
 /// RFC 2397 s3: `data:[<mediatype>][;base64],<data>`: a `,`, or at least a
@@ -368,7 +396,13 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
             Peek::Byte(_) => {}
         }
         if !cx.registry.is_opaque(&w[s..colon]) {
-            return Outcome::Reject;
+            // SPEC E2 as amended (3a): `http:/host` and `https:://host` are
+            // candidates, for scheme-typo to report.
+            match mistyped_web(w, s, colon, eof) {
+                Some(true) => {}
+                Some(false) => return Outcome::Reject,
+                None => return Outcome::NeedMore,
+            }
         }
     }
     let first = finish(cx, w, s, colon, colon + 1, quoted, eof);

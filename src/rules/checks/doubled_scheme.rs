@@ -1,0 +1,30 @@
+//! doubled-scheme: RFC 3986 s3.1, s3.2.
+
+use crate::rules::{Context, Hit};
+use crate::uri::{Component, Span};
+
+/// The schemes a pasted URL brings with it.
+const WEB: &[&[u8]] = &[b"https", b"http", b"ftp", b"wss", b"ws"];
+
+pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
+    let Some(scheme) = cx.uri.span(Component::Scheme) else { return };
+    let text = cx.text;
+    let auth = scheme.end + 3;
+    if !text[scheme.end..].starts_with(b"://") {
+        return;
+    }
+    let rest = &text[auth..];
+    // `http://http://`, `https://https//`, `http://https:/`.
+    for w in WEB {
+        let n = w.len();
+        if rest.len() > n
+            && rest[..n].eq_ignore_ascii_case(w)
+            && (rest[n..].starts_with(b":/") || rest[n..].starts_with(b"//"))
+        {
+            let again = String::from_utf8_lossy(&rest[..n]).to_ascii_lowercase();
+            let msg = format!("the scheme is written twice: `{again}` is read as the host");
+            out.push(Hit::new(msg).at(Span { start: auth, end: auth + n }));
+            return;
+        }
+    }
+}
