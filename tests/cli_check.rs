@@ -560,3 +560,43 @@ fn config_schemes_are_known() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("prot"));
 }
+
+/// A suppression naming an unknown rule is a warning naming the file and
+/// line, and silences nothing (SPEC section 4 as amended in 3a).
+#[test]
+fn unknown_rules_in_suppressions_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "intro\nhttp://a.example:8081/ urilint: ignore[non-defualt-port]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.html"),
+        "<p>http://b.example:8082/ <!-- urilint: ignore[non-default-port, nope] --></p>\n",
+    )
+    .unwrap();
+    for (file, line, id, found) in [
+        ("a.txt", 2, "non-defualt-port", 1),
+        ("b.html", 1, "nope", 0),
+    ] {
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["check", "--isolated", "--format", "jsonl", file])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "{file}:{line}: suppression names unknown rule `{id}`"
+            )),
+            "{err}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().count(),
+            found,
+            "{file}"
+        );
+    }
+}

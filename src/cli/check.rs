@@ -266,7 +266,9 @@ impl Checker<'_> {
         let (kind, reader) = (opened.mail, opened.reader);
         let reader = if opened.format.is_structured() {
             match super::read_whole(reader).map_err(fail)? {
-                Whole::Read(raw) => return self.check_document(&name, opened.format, &raw, emit),
+                Whole::Read(raw) => {
+                    return self.check_document(&name, opened.format, &raw, emit, warn);
+                }
                 Whole::TooLarge(reader) => {
                     warn(format!(
                         "note: {name}: larger than {} MiB, read as text, not {}",
@@ -378,6 +380,7 @@ impl Checker<'_> {
             }
         }
         let directives = scan.into_reader().into_directives();
+        self.unknown_rules(&name, &directives, warn);
         for (r, f) in pending {
             release(r, &f, &|line, rule| directives.suppresses(line, rule))?;
         }
@@ -395,10 +398,12 @@ impl Checker<'_> {
         format: DocFormat,
         raw: &[u8],
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
+        warn: &mut dyn FnMut(String),
     ) -> Result<(), Stop> {
         let mut reader = DirectiveReader::new(raw);
         io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
         let directives = reader.into_directives();
+        self.unknown_rules(name, &directives, warn);
         let located =
             urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
         // Where the secrets of every URI of the file are written: a
@@ -452,6 +457,29 @@ impl Checker<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Checker<'_> {
+    /// A suppression that names no rule urilint has is a warning naming
+    /// the file and line (SPEC section 4 as amended in 3a): it silences
+    /// nothing, and is most likely a typo.
+    fn unknown_rules(
+        &self,
+        name: &str,
+        directives: &urilint::suppress::Directives,
+        warn: &mut dyn FnMut(String),
+    ) {
+        for d in &directives.0 {
+            for id in d.rules.iter().flatten() {
+                if !self.linter.knows(id) {
+                    warn(format!(
+                        "warning: {name}:{}: suppression names unknown rule `{id}`",
+                        d.line
+                    ));
+                }
+            }
+        }
     }
 }
 

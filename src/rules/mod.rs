@@ -311,6 +311,11 @@ impl Linter {
         LinterBuilder::default()
     }
 
+    /// Whether `id` names a rule: a built-in one, or a custom one enabled.
+    pub fn knows(&self, id: &str) -> bool {
+        doc(id).is_some() || self.enabled().any(|e| e == id)
+    }
+
     /// The ids of the enabled rules, built-in then custom.
     pub fn enabled(&self) -> impl Iterator<Item = &str> {
         self.rules
