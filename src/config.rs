@@ -182,9 +182,39 @@ impl Config {
         let config: Config =
             toml::from_str(&text).map_err(|e| err(e.to_string().trim_end().to_string()))?;
         config.custom_rules().map_err(err)?;
+        config.rule_ids().map_err(err)?;
         config.format_globs().map_err(err)?;
         config.registry().map_err(err)?;
         Ok(config)
+    }
+
+    /// Checks that every rule id the file names is a rule's: an error
+    /// names the key (SPEC section 4 as amended in 3a).
+    fn rule_ids(&self) -> Result<(), String> {
+        let known = |id: &str| {
+            crate::rules::doc(id).is_some() || self.custom_rules.iter().any(|c| c.id == id)
+        };
+        let lists = [
+            ("select", self.select.as_deref().unwrap_or_default()),
+            ("ignore", &self.ignore[..]),
+        ];
+        for (key, ids) in lists {
+            for id in ids {
+                if !(known(id) || (key == "select" && id == "all")) {
+                    return Err(format!(
+                        "`{key}`: unknown rule `{id}` (see `urilint rules`)"
+                    ));
+                }
+            }
+        }
+        for id in self.severity.keys() {
+            if !known(id) {
+                return Err(format!(
+                    "`[severity]`: unknown rule `{id}` (see `urilint rules`)"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The built-in scheme registry with `[schemes]` added.

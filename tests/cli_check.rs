@@ -600,3 +600,35 @@ fn unknown_rules_in_suppressions_are_warned_about() {
         );
     }
 }
+
+/// An unknown rule id in config is an error naming the file and the key.
+#[test]
+fn unknown_rules_in_config_name_the_file_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "http://x.example/\n").unwrap();
+    for (toml, key, id) in [
+        ("ignore = [\"nope\"]\n", "`ignore`", "nope"),
+        (
+            "select = [\"all\", \"non-defualt-port\"]\n",
+            "`select`",
+            "non-defualt-port",
+        ),
+        ("[severity]\nbogus = \"note\"\n", "`[severity]`", "bogus"),
+    ] {
+        std::fs::write(dir.path().join("urilint.toml"), toml).unwrap();
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["check", "a.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("urilint.toml")
+                && err.contains(key)
+                && err.contains(&format!("unknown rule `{id}`")),
+            "{err}"
+        );
+    }
+}
