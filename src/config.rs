@@ -63,10 +63,36 @@ pub struct Config {
     /// (`"*.inc" = "html"`), ahead of the format their name says.
     #[serde(default)]
     pub formats: BTreeMap<String, String>,
+    /// `[per-file-ignores]`: rules not checked in files whose path
+    /// matches a glob (`"docs/legacy/**" = ["non-default-port"]`), as in
+    /// ruff.
+    #[serde(default)]
+    pub per_file_ignores: BTreeMap<String, Vec<String>>,
     /// `[schemes]`: a project's own schemes (`myapp = { port = 7000 }`,
     /// `note = { syntax = "opaque" }`), known to the scanner and the rules.
     #[serde(default)]
     pub schemes: BTreeMap<String, SchemeConfig>,
+}
+
+/// Rules left out per file ([`Config::per_file_ignores`]).
+#[derive(Clone, Debug, Default)]
+pub struct PerFileIgnores {
+    set: globset::GlobSet,
+    rules: Vec<Vec<String>>,
+}
+
+impl PerFileIgnores {
+    /// Whether `rule` is ignored in the file at `path`.
+    pub fn ignores(&self, path: &Path, rule: &str) -> bool {
+        if self.rules.is_empty() {
+            return false;
+        }
+        let path = path.strip_prefix(".").unwrap_or(path);
+        self.set
+            .matches(path)
+            .into_iter()
+            .any(|i| self.rules[i].iter().any(|r| r == rule || r == "all"))
+    }
 }
 
 /// A scheme a project adds.
@@ -214,7 +240,35 @@ impl Config {
                 ));
             }
         }
+        for (glob, ids) in &self.per_file_ignores {
+            if let Some(id) = ids.iter().find(|id| !known(id) && *id != "all") {
+                return Err(format!(
+                    "`[per-file-ignores]` \"{glob}\": unknown rule `{id}` (see `urilint rules`)"
+                ));
+            }
+        }
+        self.per_file_ignores()?;
         Ok(())
+    }
+
+    /// `[per-file-ignores]`, compiled: a glob without `/` matches a file
+    /// name anywhere, one with `/` a path as given.
+    pub fn per_file_ignores(&self) -> Result<PerFileIgnores, String> {
+        let mut builder = globset::GlobSetBuilder::new();
+        let mut rules = Vec::new();
+        for (glob, ids) in &self.per_file_ignores {
+            let pattern = if glob.contains('/') {
+                glob.trim_start_matches("./").to_string()
+            } else {
+                format!("**/{glob}")
+            };
+            let g = globset::Glob::new(&pattern)
+                .map_err(|e| format!("`[per-file-ignores]` \"{glob}\": {e}"))?;
+            builder.add(g);
+            rules.push(ids.clone());
+        }
+        let set = builder.build().map_err(|e| e.to_string())?;
+        Ok(PerFileIgnores { set, rules })
     }
 
     /// The built-in scheme registry with `[schemes]` added.

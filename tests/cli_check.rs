@@ -632,3 +632,72 @@ fn unknown_rules_in_config_name_the_file_and_key() {
         );
     }
 }
+
+/// `[per-file-ignores]`, as in ruff: globs and the rules left out there.
+#[test]
+fn per_file_ignores_leave_rules_out_per_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("legacy")).unwrap();
+    std::fs::write(
+        d.join("urilint.toml"),
+        "[per-file-ignores]\n\"legacy/*.txt\" = [\"non-default-port\"]\n\"*.md\" = [\"all\"]\n",
+    )
+    .unwrap();
+    let port = "http://a.example:8081/ HTTP://B.example/\n";
+    std::fs::write(d.join("legacy/a.txt"), port).unwrap();
+    std::fs::write(d.join("b.txt"), port).unwrap();
+    std::fs::write(d.join("c.md"), port).unwrap();
+    for args in [&["."][..], &["legacy/a.txt", "b.txt", "c.md"][..]] {
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(d)
+            .args(["check", "--select", "all", "--format", "jsonl"])
+            .args(args)
+            .output()
+            .unwrap();
+        let mut found: Vec<(String, String)> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                let path = v["path"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches("./")
+                    .to_string();
+                (path, v["rule"].as_str().unwrap().to_string())
+            })
+            .collect();
+        found.sort();
+        found.dedup(); // the scheme and the host are each upper case
+        assert_eq!(
+            found,
+            [
+                ("b.txt".to_string(), "non-default-port".to_string()),
+                ("b.txt".to_string(), "uppercase-scheme-or-host".to_string()),
+                (
+                    "legacy/a.txt".to_string(),
+                    "uppercase-scheme-or-host".to_string()
+                ),
+            ],
+            "{args:?}"
+        );
+    }
+    std::fs::write(
+        d.join("urilint.toml"),
+        "[per-file-ignores]\n\"*.md\" = [\"nope\"]\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(d)
+        .args(["check", "b.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("`[per-file-ignores]` \"*.md\": unknown rule `nope`")
+    );
+}

@@ -32,10 +32,19 @@ struct Sink<W: Write> {
     counts: [usize; 3],
     /// `--statistics`: records counted per rule instead of shown.
     statistics: Option<std::collections::HashMap<(String, Severity), usize>>,
+    /// `[per-file-ignores]` from config.
+    per_file: urilint::config::PerFileIgnores,
 }
 
 impl<W: Write> Sink<W> {
     fn record(&mut self, r: Record) -> io::Result<()> {
+        // `[per-file-ignores]`: as if the rule were not selected there.
+        if self
+            .per_file
+            .ignores(std::path::Path::new(&r.path), &r.rule)
+        {
+            return Ok(());
+        }
         // Only a baseline needs the key (it costs a normalization).
         let key = || Key::new(&r.path, &r.rule, r.uri.as_bytes(), r.flags.truncated);
         if let Some(recording) = &mut self.recording {
@@ -125,6 +134,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
         counts: [0; 3],
         statistics: args.statistics.then(Default::default),
+        per_file: config.per_file_ignores().map_err(usage)?,
     };
     // `[schemes]` from config: opaque ones are found by the scanner too.
     let scanner = Scanner::builder()
