@@ -58,7 +58,12 @@ pub struct Directives(pub Vec<Directive>);
 impl Directives {
     /// Whether a finding of `rule` on `line` is suppressed.
     pub fn suppresses(&self, line: u64, rule: &str) -> bool {
-        self.0.iter().any(|d| d.covers(line, rule))
+        self.matching(line, rule).is_some()
+    }
+
+    /// The line of the directive that silences `rule` on `line`, if one does.
+    pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
+        self.0.iter().find(|d| d.covers(line, rule)).map(|d| d.line)
     }
 }
 
@@ -97,7 +102,16 @@ impl<R: Read> DirectiveReader<R> {
 
     /// Whether the directives read so far silence `rule` on `line`.
     pub fn suppresses(&self, line: u64, rule: &str) -> bool {
-        self.found.iter().any(|d| d.covers(line, rule))
+        self.matching(line, rule).is_some()
+    }
+
+    /// The line of the directive read so far that silences `rule` on
+    /// `line`, if one does.
+    pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
+        self.found
+            .iter()
+            .find(|d| d.covers(line, rule))
+            .map(|d| d.line)
     }
 
     /// The directives read so far (all of them, once the reader is done).

@@ -701,3 +701,51 @@ fn per_file_ignores_leave_rules_out_per_file() {
             .contains("`[per-file-ignores]` \"*.md\": unknown rule `nope`")
     );
 }
+
+/// `--report-unused-suppressions`: a suppression that silenced nothing is a
+/// warning naming the file and line; one that did is not.
+#[test]
+fn unused_suppressions_are_reported_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "http://a.example:8081/ urilint: ignore[non-default-port]\n\
+                http://b.example/ urilint: ignore\n\
+                # urilint: ignore-next-line[invalid-port]\n\
+                http://c.example:8082/\n";
+    std::fs::write(dir.path().join("a.txt"), text).unwrap();
+    std::fs::write(dir.path().join("b.html"), format!("<pre>{text}</pre>")).unwrap();
+    for file in ["a.txt", "b.html"] {
+        let run = |extra: &[&str]| {
+            Command::cargo_bin("urilint")
+                .unwrap()
+                .current_dir(dir.path())
+                .args(["check", "--isolated", "--include-code", "--format", "jsonl"])
+                .args(extra)
+                .arg(file)
+                .output()
+                .unwrap()
+        };
+        let quiet = run(&[]);
+        assert!(!String::from_utf8_lossy(&quiet.stderr).contains("unused"));
+        let out = run(&["--report-unused-suppressions"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err
+            .lines()
+            .filter(|l| l.contains("unused suppression"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{file}: {err}");
+        assert!(
+            lines[0].contains(&format!("{file}:2: unused suppression")),
+            "{err}"
+        );
+        assert!(
+            lines[1].contains(&format!("{file}:3: unused suppression")),
+            "{err}"
+        );
+        // The finding the next-line suppression names another rule for.
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().count(),
+            1,
+            "{file}"
+        );
+    }
+}

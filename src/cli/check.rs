@@ -85,6 +85,8 @@ struct Checker<'a> {
     /// Attach source lines (human output).
     snippets: bool,
     show_secrets: bool,
+    /// `--report-unused-suppressions`.
+    report_unused: bool,
 }
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
@@ -147,6 +149,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         linter: &linter,
         snippets: format == Format::Human && args.write_baseline.is_none(),
         show_secrets: args.show_secrets,
+        report_unused: args.report_unused_suppressions,
     };
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
@@ -334,9 +337,12 @@ impl Checker<'_> {
             _ => reader,
         };
         let spooled = matches!(input, Input::Stdin);
+        // The lines of the suppressions that silenced something.
+        let mut used = std::collections::HashSet::new();
         let mut release =
-            |record: Record, finding: &Finding, directives: &dyn Fn(u64, &str) -> bool| {
-                if directives(record.line, &record.rule) {
+            |record: Record, finding: &Finding, directives: &dyn Fn(u64, &str) -> Option<u64>| {
+                if let Some(at) = directives(record.line, &record.rule) {
+                    used.insert(at);
                     return Ok(());
                 }
                 let mut record = record;
@@ -386,14 +392,15 @@ impl Checker<'_> {
                     break;
                 }
                 let (r, f) = pending.pop_front().expect("a front");
-                release(r, &f, &|line, rule| directives.suppresses(line, rule))?;
+                release(r, &f, &|line, rule| directives.matching(line, rule))?;
             }
         }
         let directives = scan.into_reader().into_directives();
         self.unknown_rules(&name, &directives, warn);
         for (r, f) in pending {
-            release(r, &f, &|line, rule| directives.suppresses(line, rule))?;
+            release(r, &f, &|line, rule| directives.matching(line, rule))?;
         }
+        self.unused(&name, &directives, &used, warn);
         Ok(())
     }
 }
@@ -414,6 +421,7 @@ impl Checker<'_> {
         io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
         let directives = reader.into_directives();
         self.unknown_rules(name, &directives, warn);
+        let mut used = std::collections::HashSet::new();
         let located =
             urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
         // Where the secrets of every URI of the file are written: a
@@ -438,7 +446,8 @@ impl Checker<'_> {
             let uri = shown_uri(finding, self.show_secrets);
             for d in diagnostics {
                 let mut record = Record::with_uri(name, finding, d, uri.clone());
-                if directives.suppresses(record.line, &record.rule) {
+                if let Some(at) = directives.matching(record.line, &record.rule) {
+                    used.insert(at);
                     continue;
                 }
                 if self.snippets {
@@ -466,11 +475,31 @@ impl Checker<'_> {
                 emit(record).map_err(Stop::Output)?;
             }
         }
+        self.unused(name, &directives, &used, warn);
         Ok(())
     }
 }
 
 impl Checker<'_> {
+    /// `--report-unused-suppressions`: a suppression that silenced nothing
+    /// is a warning naming the file and line.
+    fn unused(
+        &self,
+        name: &str,
+        directives: &urilint::suppress::Directives,
+        used: &std::collections::HashSet<u64>,
+        warn: &mut dyn FnMut(String),
+    ) {
+        if !self.report_unused {
+            return;
+        }
+        for d in &directives.0 {
+            if !used.contains(&d.line) {
+                warn(format!("warning: {name}:{}: unused suppression", d.line));
+            }
+        }
+    }
+
     /// A suppression that names no rule urilint has is a warning naming
     /// the file and line (SPEC section 4 as amended in 3a): it silences
     /// nothing, and is most likely a typo.

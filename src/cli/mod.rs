@@ -102,6 +102,10 @@ struct CheckArgs {
     #[arg(long)]
     statistics: bool,
 
+    /// Warn about `urilint: ignore` comments that silenced nothing.
+    #[arg(long)]
+    report_unused_suppressions: bool,
+
     /// How to read inputs: `auto` picks the format from the file's name
     /// (`[formats]` globs in config first) and else from its first lines.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputArg::Auto)]
