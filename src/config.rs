@@ -76,22 +76,17 @@ pub struct Config {
 
 /// Rules left out per file ([`Config::per_file_ignores`]).
 #[derive(Clone, Debug, Default)]
-pub struct PerFileIgnores {
-    set: globset::GlobSet,
-    rules: Vec<Vec<String>>,
-}
+pub struct PerFileIgnores(crate::pathglobs::PathGlobs<Vec<String>>);
 
 impl PerFileIgnores {
     /// Whether `rule` is ignored in the file at `path`.
     pub fn ignores(&self, path: &Path, rule: &str) -> bool {
-        if self.rules.is_empty() {
-            return false;
-        }
-        let path = path.strip_prefix(".").unwrap_or(path);
-        self.set
-            .matches(path)
-            .into_iter()
-            .any(|i| self.rules[i].iter().any(|r| r == rule || r == "all"))
+        !self.0.is_empty()
+            && self
+                .0
+                .matches(path)
+                .into_iter()
+                .any(|ids| ids.iter().any(|r| r == rule || r == "all"))
     }
 }
 
@@ -209,7 +204,9 @@ impl Config {
             toml::from_str(&text).map_err(|e| err(e.to_string().trim_end().to_string()))?;
         config.custom_rules().map_err(err)?;
         config.rule_ids().map_err(err)?;
-        config.format_globs().map_err(err)?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        config.format_globs(base).map_err(err)?;
+        config.per_file_ignores(base).map_err(err)?;
         config.registry().map_err(err)?;
         Ok(config)
     }
@@ -247,28 +244,22 @@ impl Config {
                 ));
             }
         }
-        self.per_file_ignores()?;
         Ok(())
     }
 
-    /// `[per-file-ignores]`, compiled: a glob without `/` matches a file
-    /// name anywhere, one with `/` a path as given.
-    pub fn per_file_ignores(&self) -> Result<PerFileIgnores, String> {
-        let mut builder = globset::GlobSetBuilder::new();
-        let mut rules = Vec::new();
-        for (glob, ids) in &self.per_file_ignores {
-            let pattern = if glob.contains('/') {
-                glob.trim_start_matches("./").to_string()
-            } else {
-                format!("**/{glob}")
-            };
-            let g = globset::Glob::new(&pattern)
-                .map_err(|e| format!("`[per-file-ignores]` \"{glob}\": {e}"))?;
-            builder.add(g);
-            rules.push(ids.clone());
-        }
-        let set = builder.build().map_err(|e| e.to_string())?;
-        Ok(PerFileIgnores { set, rules })
+    /// `[per-file-ignores]`, compiled, read from the config file in
+    /// `base` as `exclude` is ([`PathGlobs`](crate::pathglobs::PathGlobs)).
+    pub fn per_file_ignores(&self, base: &Path) -> Result<PerFileIgnores, String> {
+        let mut globs = crate::pathglobs::PathGlobs::default();
+        globs
+            .add_all(
+                base,
+                self.per_file_ignores
+                    .iter()
+                    .map(|(g, ids)| (g.as_str(), ids.clone())),
+            )
+            .map_err(|e| format!("`[per-file-ignores]` {e}"))?;
+        Ok(PerFileIgnores(globs))
     }
 
     /// The built-in scheme registry with `[schemes]` added.
@@ -290,9 +281,13 @@ impl Config {
             .map_err(|e| format!("[schemes]: {e}"))
     }
 
-    /// The `[formats]` globs, compiled (SPEC section 9).
-    pub fn format_globs(&self) -> Result<crate::format::FormatGlobs, String> {
-        crate::format::FormatGlobs::new(self.formats.iter().map(|(g, f)| (g.as_str(), f.as_str())))
+    /// The `[formats]` globs, compiled, read from the config file in
+    /// `base` (SPEC section 9).
+    pub fn format_globs(&self, base: &Path) -> Result<crate::format::FormatGlobs, String> {
+        crate::format::FormatGlobs::new(
+            base,
+            self.formats.iter().map(|(g, f)| (g.as_str(), f.as_str())),
+        )
     }
 
     /// The user regex rules, compiled.

@@ -41,6 +41,7 @@ pub mod baseline;
 pub mod config;
 pub mod format;
 pub mod mail;
+pub mod pathglobs;
 pub mod report;
 pub mod rules;
 pub mod scan;

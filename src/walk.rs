@@ -35,7 +35,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use crate::pathglobs::{PathGlobs, absolute};
 use ignore::Match;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use walkdir::WalkDir;
@@ -62,15 +62,13 @@ pub struct WalkOptions {
     pub force_exclude: bool,
 }
 
-/// Exclusion globs, as ruff reads them: a pattern without `/` matches a file
-/// or folder name anywhere (`vendor`, `*.min.js`); one with `/` matches a
-/// path relative to the folder the pattern came from (the working directory
-/// for `--exclude`, the config file's folder for `exclude`).
+/// Exclusion globs, as ruff reads them ([`PathGlobs`]): a pattern without
+/// `/` matches a file or folder name anywhere (`vendor`, `*.min.js`); one
+/// with `/` matches a path relative to the folder the pattern came from
+/// (the working directory for `--exclude`, the config file's folder for
+/// `exclude`).
 #[derive(Clone, Debug, Default)]
-pub struct Exclude {
-    by_name: Vec<GlobSet>,
-    by_path: Vec<(PathBuf, GlobSet)>,
-}
+pub struct Exclude(PathGlobs<()>);
 
 /// A glob that does not parse.
 #[derive(Debug)]
@@ -87,39 +85,14 @@ impl std::error::Error for GlobError {}
 impl Exclude {
     /// Adds `patterns` read relative to `base`.
     pub fn add<S: AsRef<str>>(&mut self, base: &Path, patterns: &[S]) -> Result<(), GlobError> {
-        let (mut names, mut paths) = (GlobSetBuilder::new(), GlobSetBuilder::new());
-        for p in patterns {
-            let p = p.as_ref();
-            let pattern = p.trim_end_matches('/');
-            let glob = Glob::new(pattern)
-                .map_err(|e| GlobError(format!("bad exclude pattern `{p}`: {e}")))?;
-            if pattern.contains('/') {
-                paths.add(glob)
-            } else {
-                names.add(glob)
-            };
-        }
-        let build = |b: GlobSetBuilder| b.build().map_err(|e| GlobError(e.to_string()));
-        self.by_name.push(build(names)?);
-        self.by_path.push((absolute(base), build(paths)?));
-        Ok(())
+        self.0
+            .add_all(base, patterns.iter().map(|p| (p.as_ref(), ())))
+            .map_err(|e| GlobError(format!("bad exclude pattern {e}")))
     }
 
     /// Whether `path` is excluded.
     pub fn is_excluded(&self, path: &Path) -> bool {
-        if path
-            .file_name()
-            .is_some_and(|n| self.by_name.iter().any(|set| set.is_match(n)))
-        {
-            return true;
-        }
-        if self.by_path.iter().all(|(_, set)| set.is_empty()) {
-            return false;
-        }
-        let abs = absolute(path);
-        self.by_path
-            .iter()
-            .any(|(base, set)| abs.strip_prefix(base).is_ok_and(|rel| set.is_match(rel)))
+        self.0.is_match(path)
     }
 
     /// Whether `path` or a folder it lies in is excluded: for files named
@@ -133,15 +106,8 @@ impl Exclude {
 
     /// Whether no pattern was added.
     pub fn is_empty(&self) -> bool {
-        self.by_name
-            .iter()
-            .chain(self.by_path.iter().map(|(_, s)| s))
-            .all(GlobSet::is_empty)
+        self.0.is_empty()
     }
-}
-
-fn absolute(p: &Path) -> PathBuf {
-    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// One input to scan.

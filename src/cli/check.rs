@@ -136,13 +136,20 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
         counts: [0; 3],
         statistics: args.statistics.then(Default::default),
-        per_file: config.per_file_ignores().map_err(usage)?,
+        per_file: config
+            .per_file_ignores(&super::config_dir(config_path.as_deref()))
+            .map_err(usage)?,
     };
     // `[schemes]` from config: opaque ones are found by the scanner too.
     let scanner = Scanner::builder()
         .registry(config.registry().map_err(usage)?)
         .build();
-    let reading = Reading::new(args.input, &config, args.include_code)?;
+    let reading = Reading::new(
+        args.input,
+        &config,
+        config_path.as_deref(),
+        args.include_code,
+    )?;
     let checker = Checker {
         reading: &reading,
         scanner: &scanner,

@@ -136,7 +136,12 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let scanner = Scanner::builder()
         .registry(config.registry().map_err(usage)?)
         .build();
-    let reading = Reading::new(args.input, &config, args.include_code)?;
+    let reading = Reading::new(
+        args.input,
+        &config,
+        config_path.as_deref(),
+        args.include_code,
+    )?;
     let stdout = io::stdout();
     let mut printer = Printer {
         out: BufWriter::new(stdout.lock()),

@@ -2,37 +2,35 @@
 
 use std::path::Path;
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
-
 use super::Format;
+use crate::pathglobs::PathGlobs;
 
-/// Globs and the format each gives.
+/// Globs and the format each gives, read as `exclude` reads its globs
+/// ([`PathGlobs`]).
 #[derive(Clone, Debug, Default)]
-pub struct FormatGlobs {
-    set: GlobSet,
-    formats: Vec<Format>,
-    /// How specific each glob is: one with a `/` first, then the longest.
-    rank: Vec<(bool, usize)>,
-}
+pub struct FormatGlobs(PathGlobs<(Format, Rank)>);
+
+/// How specific a glob is: one with a `/` first, then the longest.
+type Rank = (bool, usize);
 
 impl FormatGlobs {
-    /// Compiles `(glob, format name)` pairs. A glob without `/` matches a
-    /// file name anywhere; one with `/` matches the path.
+    /// Compiles `(glob, format name)` pairs read from the config file in
+    /// `base`. A glob without `/` matches a file name anywhere; one with `/`
+    /// a path from `base`.
     ///
     /// ```
     /// use std::path::Path;
     /// use urilint::format::{Format, FormatGlobs};
     ///
-    /// let globs = FormatGlobs::new([("*.inc", "html")]).unwrap();
+    /// let globs = FormatGlobs::new(Path::new("."), [("*.inc", "html")]).unwrap();
     /// assert_eq!(globs.format_of(Path::new("doc/part.inc")), Some(Format::Html));
-    /// assert!(FormatGlobs::new([("*.x", "word")]).is_err());
+    /// assert!(FormatGlobs::new(Path::new("."), [("*.x", "word")]).is_err());
     /// ```
     pub fn new<'a>(
+        base: &Path,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<FormatGlobs, String> {
-        let mut builder = GlobSetBuilder::new();
-        let mut formats = Vec::new();
-        let mut rank = Vec::new();
+        let mut entries = Vec::new();
         for (glob, name) in pairs {
             let format = Format::parse(name).ok_or_else(|| {
                 let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
@@ -41,17 +39,13 @@ impl FormatGlobs {
                     names.join(", ")
                 )
             })?;
-            let pattern = if glob.contains('/') {
-                glob.trim_start_matches("./").to_string()
-            } else {
-                format!("**/{glob}")
-            };
-            builder.add(Glob::new(&pattern).map_err(|e| format!("[formats] \"{glob}\": {e}"))?);
-            formats.push(format);
-            rank.push((glob.contains('/'), glob.len()));
+            entries.push((glob, (format, (glob.contains('/'), glob.len()))));
         }
-        let set = builder.build().map_err(|e| e.to_string())?;
-        Ok(FormatGlobs { set, formats, rank })
+        let mut globs = PathGlobs::default();
+        globs
+            .add_all(base, entries)
+            .map_err(|e| format!("[formats] {e}"))?;
+        Ok(FormatGlobs(globs))
     }
 
     /// The format the most specific matching glob gives `path`: one with a
@@ -62,19 +56,20 @@ impl FormatGlobs {
     /// use std::path::Path;
     /// use urilint::format::{Format, FormatGlobs};
     ///
-    /// let globs = FormatGlobs::new([("*.txt", "text"), ("docs/*.txt", "rst")]).unwrap();
+    /// let globs = FormatGlobs::new(Path::new("."), [("*.txt", "text"), ("docs/*.txt", "rst")]).unwrap();
     /// assert_eq!(globs.format_of(Path::new("docs/a.txt")), Some(Format::Rst));
     /// assert_eq!(globs.format_of(Path::new("b.txt")), Some(Format::Text));
     /// ```
     pub fn format_of(&self, path: &Path) -> Option<Format> {
-        if self.formats.is_empty() {
+        if self.0.is_empty() {
             return None;
         }
-        let path = path.strip_prefix(".").unwrap_or(path);
-        self.set
+        // `max_by_key` keeps the last of equals: reversed, the first.
+        self.0
             .matches(path)
             .into_iter()
-            .max_by_key(|&i| (self.rank[i], std::cmp::Reverse(i)))
-            .map(|i| self.formats[i])
+            .rev()
+            .max_by_key(|(_, rank)| *rank)
+            .map(|(format, _)| *format)
     }
 }
