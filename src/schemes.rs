@@ -110,11 +110,7 @@ impl Registry {
         let file: RegistryFile = toml::from_str(text).map_err(|e| RegistryError(e.to_string()))?;
         let mut by_name = HashMap::with_capacity_and_hasher(file.schemes.len(), Fnv);
         for (name, mut scheme) in file.schemes {
-            if !is_scheme_name(name.as_bytes()) {
-                return Err(RegistryError(format!(
-                    "`{name}` is not a scheme name (RFC 3986 s3.1: ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))"
-                )));
-            }
+            check_name(&name)?;
             let lower = name.to_ascii_lowercase();
             if lower != name {
                 return Err(RegistryError(format!(
@@ -124,13 +120,18 @@ impl Registry {
             scheme.name = lower.clone();
             by_name.insert(lower, scheme);
         }
+        Ok(Registry::assemble(by_name))
+    }
+
+    /// The registry of `by_name`, with the opaque schemes listed apart.
+    fn assemble(by_name: HashMap<String, Scheme, Fnv>) -> Registry {
         let mut opaque: Vec<Box<[u8]>> = by_name
             .values()
             .filter(|s| s.syntax == Syntax::Opaque)
             .map(|s| s.name.as_bytes().into())
             .collect();
         opaque.sort();
-        Ok(Registry { by_name, opaque })
+        Registry { by_name, opaque }
     }
 
     /// Looks a scheme up by name, ignoring case (RFC 3986 s3.1).
@@ -159,22 +160,11 @@ impl Registry {
     pub fn with(&self, extra: impl IntoIterator<Item = Scheme>) -> Result<Registry, RegistryError> {
         let mut by_name = self.by_name.clone();
         for mut scheme in extra {
-            if !is_scheme_name(scheme.name.as_bytes()) {
-                return Err(RegistryError(format!(
-                    "`{}` is not a scheme name (RFC 3986 s3.1: ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))",
-                    scheme.name
-                )));
-            }
+            check_name(&scheme.name)?;
             scheme.name.make_ascii_lowercase();
             by_name.insert(scheme.name.clone(), scheme);
         }
-        let mut opaque: Vec<Box<[u8]>> = by_name
-            .values()
-            .filter(|s| s.syntax == Syntax::Opaque)
-            .map(|s| s.name.as_bytes().into())
-            .collect();
-        opaque.sort();
-        Ok(Registry { by_name, opaque })
+        Ok(Registry::assemble(by_name))
     }
 
     /// Whether `name` is a known opaque scheme (SPEC E2), ignoring case.
@@ -198,6 +188,17 @@ impl Registry {
     pub fn is_empty(&self) -> bool {
         self.by_name.is_empty()
     }
+}
+
+/// RFC 3986 s3.1: a scheme's name is a letter and then letters, digits,
+/// `+`, `-` or `.`.
+fn check_name(name: &str) -> Result<(), RegistryError> {
+    if is_scheme_name(name.as_bytes()) {
+        return Ok(());
+    }
+    Err(RegistryError(format!(
+        "`{name}` is not a scheme name (RFC 3986 s3.1: ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))"
+    )))
 }
 
 /// FNV-1a: the registry is looked up once per URI with keys of a few

@@ -413,6 +413,11 @@ fn extract_unique_and_normalize() {
     );
 }
 
+/// Runs urilint in `dir` with `args`.
+fn in_dir(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    urilint().current_dir(dir).args(args).output().unwrap()
+}
+
 /// `--statistics`: a line a rule, most findings first (issue 11).
 #[test]
 fn statistics_count_findings_per_rule() {
@@ -422,8 +427,7 @@ fn statistics_count_findings_per_rule() {
         "http://a.example:8081/ http://b.example:8082/ HTTP://c.example/ ftp://d.example:21/\n",
     )
     .unwrap();
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
+    let out = urilint()
         .current_dir(dir.path())
         .args(["check", "--isolated", "--statistics", "--quiet", "a.txt"])
         .assert()
@@ -442,8 +446,7 @@ fn statistics_count_findings_per_rule() {
         ],
         "{text}"
     );
-    Command::cargo_bin("urilint")
-        .unwrap()
+    urilint()
         .current_dir(dir.path())
         .args([
             "check",
@@ -463,8 +466,7 @@ fn a_baseline_file_is_never_checked() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.txt"), "http://a.example:8081/\n").unwrap();
     let run = |args: &[&str]| {
-        Command::cargo_bin("urilint")
-            .unwrap()
+        urilint()
             .current_dir(dir.path())
             .args(["check", "--isolated", "--format", "jsonl"])
             .args(args)
@@ -505,12 +507,10 @@ fn config_schemes_are_known() {
         "myapp://h.example:7000/ myapp://h.example:7001/ see ticket:1234 git+https://h.example/r\n",
     )
     .unwrap();
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(dir.path())
-        .args(["check", "--select", "all", "--format", "jsonl", "a.txt"])
-        .output()
-        .unwrap();
+    let out = in_dir(
+        dir.path(),
+        &["check", "--select", "all", "--format", "jsonl", "a.txt"],
+    );
     let found: Vec<(String, String)> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -536,12 +536,7 @@ fn config_schemes_are_known() {
             ),
         ]
     );
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(dir.path())
-        .args(["extract", "a.txt"])
-        .output()
-        .unwrap();
+    let out = in_dir(dir.path(), &["extract", "a.txt"]);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "myapp://h.example:7000/\nmyapp://h.example:7001/\nticket:1234\ngit+https://h.example/r\n"
@@ -551,12 +546,7 @@ fn config_schemes_are_known() {
         "[schemes]\nmyapp = { prot = 7000 }\n",
     )
     .unwrap();
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(dir.path())
-        .args(["check", "a.txt"])
-        .output()
-        .unwrap();
+    let out = in_dir(dir.path(), &["check", "a.txt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("prot"));
 }
@@ -580,12 +570,10 @@ fn unknown_rules_in_suppressions_are_warned_about() {
         ("a.txt", 2, "non-defualt-port", 1),
         ("b.html", 1, "nope", 0),
     ] {
-        let out = Command::cargo_bin("urilint")
-            .unwrap()
-            .current_dir(dir.path())
-            .args(["check", "--isolated", "--format", "jsonl", file])
-            .output()
-            .unwrap();
+        let out = in_dir(
+            dir.path(),
+            &["check", "--isolated", "--format", "jsonl", file],
+        );
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.contains(&format!(
@@ -616,12 +604,7 @@ fn unknown_rules_in_config_name_the_file_and_key() {
         ("[severity]\nbogus = \"note\"\n", "`[severity]`", "bogus"),
     ] {
         std::fs::write(dir.path().join("urilint.toml"), toml).unwrap();
-        let out = Command::cargo_bin("urilint")
-            .unwrap()
-            .current_dir(dir.path())
-            .args(["check", "a.txt"])
-            .output()
-            .unwrap();
+        let out = in_dir(dir.path(), &["check", "a.txt"]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -649,8 +632,7 @@ fn per_file_ignores_leave_rules_out_per_file() {
     std::fs::write(d.join("b.txt"), port).unwrap();
     std::fs::write(d.join("c.md"), port).unwrap();
     for args in [&["."][..], &["legacy/a.txt", "b.txt", "c.md"][..]] {
-        let out = Command::cargo_bin("urilint")
-            .unwrap()
+        let out = urilint()
             .current_dir(d)
             .args(["check", "--select", "all", "--format", "jsonl"])
             .args(args)
@@ -689,12 +671,7 @@ fn per_file_ignores_leave_rules_out_per_file() {
         "[per-file-ignores]\n\"*.md\" = [\"nope\"]\n",
     )
     .unwrap();
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(d)
-        .args(["check", "b.txt"])
-        .output()
-        .unwrap();
+    let out = in_dir(d, &["check", "b.txt"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr)
@@ -715,8 +692,7 @@ fn unused_suppressions_are_reported_when_asked() {
     std::fs::write(dir.path().join("b.html"), format!("<pre>{text}</pre>")).unwrap();
     for file in ["a.txt", "b.html"] {
         let run = |extra: &[&str]| {
-            Command::cargo_bin("urilint")
-                .unwrap()
+            urilint()
                 .current_dir(dir.path())
                 .args(["check", "--isolated", "--include-code", "--format", "jsonl"])
                 .args(extra)

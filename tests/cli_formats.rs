@@ -297,41 +297,45 @@ fn secrets_written_with_markup_never_show() {
         ".TH S 1\nUse \\fIpostgres://admin:pa\\-ss\\-word9@db.example/\\fR.\n",
     )
     .unwrap();
-    for format in ["human", "json", "jsonl", "sarif", "github"] {
-        for cmd in [
-            &["check", "--format", format][..],
-            &["extract", "--format", "jsonl"][..],
+    for args in EVERY_OUTPUT {
+        let all = output_of(d, args, &["s.html", "s.md", "s.1"]);
+        for secret in [
+            "Xq7sEcr",
+            "tP4ss",
+            "ssw0rdQ",
+            "fgh1234567890",
+            "refpassw0rd",
+            "word9",
         ] {
-            let out = urilint()
-                .current_dir(d)
-                .arg(cmd[0])
-                .args(
-                    ["--isolated", "--color", "never"]
-                        .iter()
-                        .filter(|_| cmd[0] == "check"),
-                )
-                .args(&cmd[1..])
-                .args(["s.html", "s.md", "s.1"])
-                .output()
-                .unwrap();
-            let all = format!(
-                "{}{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            for secret in [
-                "Xq7sEcr",
-                "tP4ss",
-                "ssw0rdQ",
-                "fgh1234567890",
-                "refpassw0rd",
-                "word9",
-            ] {
-                assert!(!all.contains(secret), "{secret} in {cmd:?}:\n{all}");
-            }
-            assert!(all.contains("****"), "{cmd:?}: {all}");
+            assert!(!all.contains(secret), "{secret} in {args:?}:\n{all}");
         }
+        assert!(all.contains("****"), "{args:?}: {all}");
     }
+}
+
+/// Every way urilint writes a URI: check in each format, and extract.
+const EVERY_OUTPUT: [&[&str]; 6] = [
+    &["check", "--isolated", "--color", "never"],
+    &["check", "--isolated", "--format", "json"],
+    &["check", "--isolated", "--format", "jsonl"],
+    &["check", "--isolated", "--format", "sarif"],
+    &["check", "--isolated", "--format", "github"],
+    &["extract", "--isolated", "--format", "jsonl"],
+];
+
+/// What urilint writes, stdout then stderr, run in `dir` on `files`.
+fn output_of(dir: &Path, args: &[&str], files: &[&str]) -> String {
+    let out = urilint()
+        .current_dir(dir)
+        .args(args)
+        .args(files)
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }
 
 /// Secrets a red-team found split from their URI by markup, a line break
@@ -419,21 +423,9 @@ fn secrets_split_by_markup_or_line_breaks_never_show() {
     ];
     let dir = tempfile::tempdir().unwrap();
     for (name, text, secrets) in cases {
-        let path = dir.path().join(name);
-        std::fs::write(&path, text).unwrap();
-        let runs: [&[&str]; 4] = [
-            &["check", "--isolated", "--color", "never"],
-            &["check", "--isolated", "--format", "github"],
-            &["check", "--isolated", "--format", "jsonl"],
-            &["extract", "--isolated", "--format", "jsonl"],
-        ];
-        for args in runs {
-            let out = urilint().args(args).arg(&path).output().unwrap();
-            let all = format!(
-                "{}{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
+        std::fs::write(dir.path().join(name), text).unwrap();
+        for args in EVERY_OUTPUT {
+            let all = output_of(dir.path(), args, &[name]);
             for secret in *secrets {
                 assert!(
                     !all.contains(secret),

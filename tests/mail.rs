@@ -31,6 +31,15 @@ fn uris(mail: &str) -> Vec<String> {
     found.into_iter().map(|(_, _, u)| u).collect()
 }
 
+/// The archive line and URI of each finding.
+fn lines_and_uris(mail: &str, kind: InputKind) -> Vec<(u64, String)> {
+    read(mail, kind)
+        .0
+        .into_iter()
+        .map(|(line, _, uri)| (line, uri))
+        .collect()
+}
+
 fn message(headers: &str, body: &str) -> String {
     format!("Message-ID: <m@example.org>\nSubject: test\n{headers}\n{body}")
 }
@@ -310,11 +319,7 @@ Content-Transfer-Encoding: base64\n\
 \n\
 aHR0cDovL2I2NC5leGFtcGxlLwo=\n\
 --b--\n";
-    let found: Vec<(u64, String)> = read(mbox, InputKind::Mbox)
-        .0
-        .into_iter()
-        .map(|(line, _, uri)| (line, uri))
-        .collect();
+    let found = lines_and_uris(mbox, InputKind::Mbox);
     assert_eq!(
         found,
         [
@@ -350,11 +355,7 @@ Content-Type: text/html; charset=utf-8\n\
 \n\
 <pre>see http://pre.example/</pre>\n\
 --b--\n";
-    let found: Vec<(u64, String)> = read(mail, InputKind::Message)
-        .0
-        .into_iter()
-        .map(|(line, _, uri)| (line, uri))
-        .collect();
+    let found = lines_and_uris(mail, InputKind::Message);
     assert_eq!(
         found,
         [

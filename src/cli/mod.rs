@@ -108,8 +108,8 @@ struct CheckArgs {
 
     /// How to read inputs: `auto` picks the format from the file's name
     /// (`[formats]` globs in config first) and else from its first lines.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputArg::Auto)]
-    input: InputArg,
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = input_parser())]
+    input: InputChoice,
 
     /// Read code too: Markdown code blocks and spans, HTML `<pre>` and
     /// `<code>`, rST literal blocks, AsciiDoc listings.
@@ -124,7 +124,7 @@ struct ExtractArgs {
     paths: Vec<PathBuf>,
 
     /// `plain`: one URI a line. `jsonl`: one JSON object a URI with path,
-    /// line, column, start, end, uri, delimiter and flags.
+    /// line, column, start, end, uri, delimiter, flags and format.
     #[arg(long, value_enum, default_value_t = ExtractFormat::Plain)]
     format: ExtractFormat,
 
@@ -139,8 +139,8 @@ struct ExtractArgs {
 
     /// How to read inputs: `auto` picks the format from the file's name
     /// (`[formats]` globs in config first) and else from its first lines.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputArg::Auto)]
-    input: InputArg,
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = input_parser())]
+    input: InputChoice,
 
     /// Read code too: Markdown code blocks and spans, HTML `<pre>` and
     /// `<code>`, rST literal blocks, AsciiDoc listings.
@@ -197,48 +197,36 @@ struct WalkArgs {
     force_exclude: bool,
 }
 
-/// `--input`: `auto` or a format (SPEC section 9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum InputArg {
-    Auto,
-    Text,
-    Mail,
-    Html,
-    Markdown,
-    Rst,
-    Asciidoc,
-    Man,
-    Json,
-}
+/// `--input`: `auto` (`None`) or a format (SPEC section 9).
+#[derive(Clone, Copy, Debug)]
+struct InputChoice(Option<Format>);
 
-impl InputArg {
-    fn format(self) -> Option<Format> {
-        match self {
-            InputArg::Auto => None,
-            InputArg::Text => Some(Format::Text),
-            InputArg::Mail => Some(Format::Mail),
-            InputArg::Html => Some(Format::Html),
-            InputArg::Markdown => Some(Format::Markdown),
-            InputArg::Rst => Some(Format::Rst),
-            InputArg::Asciidoc => Some(Format::Asciidoc),
-            InputArg::Man => Some(Format::Man),
-            InputArg::Json => Some(Format::Json),
-        }
-    }
+/// `auto` and the formats' names, as `--input` takes them.
+fn input_parser() -> impl clap::builder::TypedValueParser<Value = InputChoice> {
+    let names = std::iter::once("auto").chain(Format::ALL.iter().map(|f| f.as_str()));
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(names).map(|s: String| InputChoice(Format::parse(&s)))
 }
 
 /// How inputs are read: `--input`, `[formats]` and `--include-code`.
 struct Reading {
-    input: InputArg,
+    input: InputChoice,
     globs: FormatGlobs,
     options: FormatOptions,
 }
 
 impl Reading {
-    fn new(input: InputArg, config: &Config, include_code: bool) -> Result<Reading, Failure> {
+    fn new(
+        input: InputChoice,
+        config: &Config,
+        config_path: Option<&std::path::Path>,
+        include_code: bool,
+    ) -> Result<Reading, Failure> {
         Ok(Reading {
             input,
-            globs: config.format_globs().map_err(usage)?,
+            globs: config
+                .format_globs(&config_dir(config_path))
+                .map_err(usage)?,
             options: FormatOptions { include_code },
         })
     }
@@ -260,7 +248,7 @@ fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::
     let Some(mut reader) = input.open()? else {
         return Ok(None);
     };
-    let forced = reading.input.format();
+    let forced = reading.input.0;
     if forced == Some(Format::Text) {
         return Ok(Some(Opened {
             format: Format::Text,
@@ -280,9 +268,12 @@ fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::
     let format = forced
         .or_else(|| path.and_then(|p| reading.globs.format_of(p)))
         .unwrap_or_else(|| Format::detect(&head, path));
-    let mail = match (format, detect(&head, path)) {
-        (Format::Mail, InputKind::Text) => InputKind::Message,
-        (Format::Mail, kind) => kind,
+    // An archive or one message (a file forced to mail is a message).
+    let mail = match format {
+        Format::Mail => match detect(&head, path) {
+            InputKind::Text => InputKind::Message,
+            kind => kind,
+        },
         _ => InputKind::Text,
     };
     Ok(Some(Opened {
@@ -443,6 +434,15 @@ fn load_config(args: &SettingsArgs) -> Result<(Option<PathBuf>, Config), Failure
     })
 }
 
+/// The folder of the config file, which its globs are read from (the
+/// working directory when there is none).
+fn config_dir(config_path: Option<&std::path::Path>) -> std::path::PathBuf {
+    match config_path.and_then(|p| p.parent()) {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    }
+}
+
 /// The walk options of the flags and the config: the config's `exclude`
 /// globs are read from its folder, `--exclude` ones from here.
 fn walk_options(
@@ -456,14 +456,10 @@ fn walk_options(
         force_exclude: args.force_exclude,
         ..WalkOptions::default()
     };
-    if let Some(dir) = config_path.and_then(|p| p.parent()) {
-        let dir = if dir.as_os_str().is_empty() {
-            std::path::Path::new(".")
-        } else {
-            dir
-        };
-        options.exclude.add(dir, &config.exclude).map_err(usage)?;
-    }
+    options
+        .exclude
+        .add(&config_dir(config_path), &config.exclude)
+        .map_err(usage)?;
     options
         .exclude
         .add(std::path::Path::new("."), &args.exclude)

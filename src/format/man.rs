@@ -211,17 +211,11 @@ fn escape(s: &[u8]) -> (usize, Cow<'static, str>) {
         }
         b'N' | b'h' | b'v' | b'w' | b'o' | b'l' | b'L' | b'D' | b'X' | b'Z' | b'b' | b'x'
         | b'A' | b'B' | b'C' | b'R' | b'H' | b'S' => (quoted(), "".into()),
-        _ => (2, ascii(c).into()),
+        // Any other escaped character prints as itself.
+        _ if c.is_ascii_graphic() || c == b' ' => (2, char::from(c).to_string().into()),
+        _ => (2, "".into()),
     };
     (len, out)
-}
-
-fn ascii(c: u8) -> &'static str {
-    const ALL: &str = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
-    match c {
-        b' '..=b'~' => &ALL[(c - b' ') as usize..(c - b' ') as usize + 1],
-        _ => "",
-    }
 }
 
 /// Special characters (groff_char(7)): `\[u00E9]` by code point, and

@@ -236,7 +236,7 @@ pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segm
 /// The URIs of a whole file read as `format`, in the order they are
 /// written, with positions in `raw` (SPEC section 9).
 pub fn scan(format: Format, raw: &[u8], scanner: &Scanner, options: Options) -> Vec<Finding> {
-    scan_located(format, raw, scanner, options)
+    read_findings(format, raw, scanner, options, false)
         .into_iter()
         .map(|l| l.finding)
         .collect()
@@ -272,6 +272,18 @@ pub fn scan_located(
     scanner: &Scanner,
     options: Options,
 ) -> Vec<Located> {
+    read_findings(format, raw, scanner, options, true)
+}
+
+/// The findings of a document, with each URI byte's raw range when
+/// `bytes` (only snippets need them).
+fn read_findings(
+    format: Format,
+    raw: &[u8],
+    scanner: &Scanner,
+    options: Options,
+    bytes: bool,
+) -> Vec<Located> {
     let mut found = Vec::new();
     for seg in segments(format, raw, options) {
         let text = seg.text();
@@ -279,17 +291,21 @@ pub fn scan_located(
             // The URI's bytes in the segment: all of start..end, less the
             // whitespace of a URI rejoined inside `<...>`.
             let rejoined = f.flags.rejoined;
-            let bytes = seg.raw_ranges(
-                f.start as usize..(f.end as usize).min(text.len()),
-                |b| !(rejoined && matches!(b, b' ' | b'\t' | b'\r' | b'\n')),
-                f.uri.len(),
-            );
+            let raw_bytes = if bytes {
+                seg.raw_ranges(
+                    f.start as usize..(f.end as usize).min(text.len()),
+                    |b| !(rejoined && matches!(b, b' ' | b'\t' | b'\r' | b'\n')),
+                    f.uri.len(),
+                )
+            } else {
+                Vec::new()
+            };
             let start = seg.raw_start(f.start as usize);
             f.end = seg.raw_end(f.end as usize).max(start) as u64;
             f.start = start as u64;
             found.push(Located {
                 finding: f,
-                raw: bytes,
+                raw: raw_bytes,
             });
         }
     }
