@@ -140,16 +140,13 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             .per_file_ignores(&super::config_dir(config_path.as_deref()))
             .map_err(usage)?,
     };
-    // `[schemes]` from config: opaque ones are found by the scanner too.
-    let scanner = Scanner::builder()
-        .registry(config.registry().map_err(usage)?)
-        .build();
     let reading = Reading::new(
         args.input,
         &config,
         config_path.as_deref(),
         args.include_code,
     )?;
+    let scanner = reading.scanner.clone();
     let checker = Checker {
         reading: &reading,
         scanner: &scanner,

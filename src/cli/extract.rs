@@ -14,7 +14,7 @@ use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
-use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole, usage};
+use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
 
 /// A URI found in text, or in a message of a mail archive.
 enum Item {
@@ -132,16 +132,13 @@ impl<W: Write> Printer<'_, W> {
 pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
-    // `[schemes]` from config: opaque ones are found by the scanner too.
-    let scanner = Scanner::builder()
-        .registry(config.registry().map_err(usage)?)
-        .build();
     let reading = Reading::new(
         args.input,
         &config,
         config_path.as_deref(),
         args.include_code,
     )?;
+    let scanner = reading.scanner.clone();
     let stdout = io::stdout();
     let mut printer = Printer {
         out: BufWriter::new(stdout.lock()),

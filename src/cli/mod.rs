@@ -208,11 +208,13 @@ fn input_parser() -> impl clap::builder::TypedValueParser<Value = InputChoice> {
     clap::builder::PossibleValuesParser::new(names).map(|s: String| InputChoice(Format::parse(&s)))
 }
 
-/// How inputs are read: `--input`, `[formats]` and `--include-code`.
+/// How inputs are read: `--input`, `[formats]`, `--include-code`, and the
+/// scanner, which knows `[schemes]` (an opaque one is found as a URI).
 struct Reading {
     input: InputChoice,
     globs: FormatGlobs,
     options: FormatOptions,
+    scanner: urilint::scan::Scanner,
 }
 
 impl Reading {
@@ -228,6 +230,9 @@ impl Reading {
                 .format_globs(&config_dir(config_path))
                 .map_err(usage)?,
             options: FormatOptions { include_code },
+            scanner: urilint::scan::Scanner::builder()
+                .registry(config.registry().map_err(usage)?)
+                .build(),
         })
     }
 }
