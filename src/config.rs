@@ -3,7 +3,7 @@
 //! user regex rules (SPEC section 4). Command-line flags win over it.
 //!
 //! ```toml
-//! select = ["all"]
+//! extend-select = ["non-default-port", "style"]
 //! exclude = ["vendor", "docs/generated/**"]
 //! ignore = ["url-prefix"]
 //! fail-on = "error"
@@ -39,11 +39,18 @@ use crate::uri::Component;
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Config {
-    /// Rules to enable (`all` for every one); default: all.
+    /// Rules to enable instead of the default set: ids, group names
+    /// (`security`, `correctness`, `portability`, `style`) or `all`.
     pub select: Option<Vec<String>>,
-    /// Rules to disable.
+    /// Rules to enable on top of the selection (ids, groups or `all`).
+    #[serde(default)]
+    pub extend_select: Vec<String>,
+    /// Rules to disable (ids, groups or `all`).
     #[serde(default)]
     pub ignore: Vec<String>,
+    /// Report notes of every enabled rule, not only of selected ones.
+    #[serde(default)]
+    pub show_notes: bool,
     /// Paths to leave out of walks: a pattern without `/` matches a name
     /// anywhere, one with `/` a path relative to this file's folder.
     #[serde(default)]
@@ -119,7 +126,8 @@ pub struct PortOptions {
     /// Ports that are fine wherever they appear.
     #[serde(default)]
     pub allowed_ports: Vec<u32>,
-    /// Hosts whose explicit ports are fine, such as `localhost`.
+    /// Hosts whose explicit ports are fine: names, globs
+    /// (`*.internal.example.com`), addresses and CIDR ranges (`10.0.0.0/8`).
     #[serde(default)]
     pub allowed_hosts: Vec<String>,
 }
@@ -208,26 +216,28 @@ impl Config {
         config.format_globs(base).map_err(err)?;
         config.per_file_ignores(base).map_err(err)?;
         config.registry().map_err(err)?;
+        config.rule_options().map_err(err)?;
         Ok(config)
     }
 
     /// Checks that every rule id the file names is a rule's: an error
     /// names the key (SPEC section 4 as amended in 3a).
     fn rule_ids(&self) -> Result<(), String> {
-        let known = |id: &str| {
-            crate::rules::doc(id).is_some() || self.custom_rules.iter().any(|c| c.id == id)
-        };
+        let custom: Vec<&str> = self.custom_rules.iter().map(|c| c.id.as_str()).collect();
+        let known = |id: &str| crate::rules::doc(id).is_some() || custom.contains(&id);
         let lists = [
             ("select", self.select.as_deref().unwrap_or_default()),
+            ("extend-select", &self.extend_select[..]),
             ("ignore", &self.ignore[..]),
         ];
         for (key, ids) in lists {
-            for id in ids {
-                if !(known(id) || (key == "select" && id == "all")) {
-                    return Err(format!(
-                        "`{key}`: unknown rule `{id}` (see `urilint rules`)"
-                    ));
-                }
+            if let Some(id) = ids
+                .iter()
+                .find(|id| !crate::rules::is_selector(id, &custom))
+            {
+                return Err(format!(
+                    "`{key}`: unknown rule or group `{id}` (see `urilint rules`)"
+                ));
             }
         }
         for id in self.severity.keys() {
@@ -315,25 +325,37 @@ impl Config {
             .collect()
     }
 
-    /// The rule options this config sets.
-    pub fn rule_options(&self) -> RuleOptions {
-        RuleOptions {
+    /// The rule options this config sets; an error names an
+    /// `allowed-hosts` entry that is not a host, glob or CIDR range.
+    pub fn rule_options(&self) -> Result<RuleOptions, String> {
+        let allowed_hosts = self
+            .rules
+            .non_default_port
+            .allowed_hosts
+            .iter()
+            .map(|h| h.parse())
+            .collect::<Result<_, crate::hosts::HostPatternError>>()
+            .map_err(|e| format!("`[rules.non-default-port]` allowed-hosts: {e}"))?;
+        Ok(RuleOptions {
             rfc1738: self.rules.unsafe_character.profile == Some(Profile::Rfc1738),
             allowed_ports: self.rules.non_default_port.allowed_ports.clone(),
-            allowed_hosts: self.rules.non_default_port.allowed_hosts.clone(),
-        }
+            allowed_hosts,
+        })
     }
 
     /// A linter builder set up from this config; the caller applies
     /// command-line flags on top, so they win.
     pub fn linter_builder(&self) -> Result<LinterBuilder, String> {
         let mut b = crate::rules::Linter::builder()
-            .options(self.rule_options())
+            .options(self.rule_options()?)
             .registry(self.registry()?);
         if let Some(select) = &self.select {
             b = b.select(select.iter().cloned());
         }
-        b = b.ignore(self.ignore.iter().cloned());
+        b = b
+            .extend_select(self.extend_select.iter().cloned())
+            .ignore(self.ignore.iter().cloned())
+            .show_notes(self.show_notes);
         for (id, sev) in &self.severity {
             b = b.severity(id.clone(), *sev);
         }

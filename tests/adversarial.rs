@@ -266,7 +266,7 @@ fn a_closed_pipe_ends_every_command_quietly() {
     let mut text = Vec::new();
     Gen::new(
         b"",
-        b"see ftp://u:hunter2@ftp.example.org:21/x and http://example.org:8080/y\n",
+        b"see ftp://u:hunter2@ftp.acme.net:21/x and http://acme.net:25/y\n",
         8 * MB,
         b"",
     )

@@ -59,12 +59,15 @@ fn bare_paths_mean_check() {
 
 #[test]
 fn json_output() {
-    insta::assert_snapshot!(run(&["check", "--format", "json", MIXED], 1));
+    insta::assert_snapshot!(run(
+        &["check", "--select", "all", "--format", "json", MIXED],
+        1
+    ));
 }
 
 #[test]
 fn jsonl_output() {
-    let out = run(&["check", "--format", "jsonl", MIXED], 1);
+    let out = run(&["check", "--select", "all", "--format", "jsonl", MIXED], 1);
     insta::assert_snapshot!(out);
     for line in out.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
@@ -78,12 +81,18 @@ fn jsonl_output() {
 
 #[test]
 fn github_output() {
-    insta::assert_snapshot!(run(&["check", "--format", "github", MIXED], 1));
+    insta::assert_snapshot!(run(
+        &["check", "--select", "all", "--format", "github", MIXED],
+        1
+    ));
 }
 
 #[test]
 fn sarif_output() {
-    insta::assert_snapshot!(run(&["check", "--format", "sarif", MIXED], 1));
+    insta::assert_snapshot!(run(
+        &["check", "--select", "all", "--format", "sarif", MIXED],
+        1
+    ));
 }
 
 /// `tests/data/sarif-schema-2.1.0.json` is OASIS's schema as shipped in the
@@ -97,7 +106,11 @@ fn sarif_validates_against_the_sarif_2_1_0_schema() {
     )
     .unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
-    let log: Value = serde_json::from_str(&run(&["check", "--format", "sarif", MIXED], 1)).unwrap();
+    let log: Value = serde_json::from_str(&run(
+        &["check", "--select", "all", "--format", "sarif", MIXED],
+        1,
+    ))
+    .unwrap();
     let errors: Vec<String> = validator
         .iter_errors(&log)
         .map(|e| format!("{e} at {}", e.instance_path()))
@@ -140,18 +153,23 @@ fn exit_codes_follow_fail_on() {
         ""
     );
     // A note alone does not fail by default (fail-on warning) ...
-    urilint_stdin(&["check", "-"], "http://example.com:80/", 0);
-    // ... but does with --fail-on note.
-    urilint_stdin(
-        &["check", "--fail-on", "note", "-"],
-        "http://example.com:80/",
-        1,
+    let note = "postgres://app:${DB_PASSWORD}@db.acme.net/app";
+    assert_eq!(
+        urilint_stdin(&["check", "--show-notes", "-"], note, 0)
+            .lines()
+            .count(),
+        5
+    );
+    // ... but does with --fail-on note, which shows notes.
+    assert!(
+        urilint_stdin(&["check", "--fail-on", "note", "-"], note, 1)
+            .contains("note[embedded-password]")
     );
     // A warning fails by default, not with --fail-on error.
-    urilint_stdin(&["check", "-"], "http://example.com:8080/", 1);
+    urilint_stdin(&["check", "-"], "http://3232235777/", 1);
     urilint_stdin(
         &["check", "--fail-on", "error", "-"],
-        "http://example.com:8080/",
+        "http://3232235777/",
         0,
     );
     // Usage errors: 2.
@@ -174,7 +192,7 @@ fn an_unreadable_path_exits_2_but_the_others_are_checked() {
         .assert()
         .code(2);
     let out = out.get_output();
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 15);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 5);
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("urilint: missing.txt: "));
 }
 
@@ -215,9 +233,9 @@ fn select_and_ignore() {
 #[test]
 fn no_format_prints_a_password_unless_asked() {
     // Secrets that appear nowhere else (SARIF embeds the rule docs).
-    let input = "a ftp://deploy:Tr0ub4dor@ftp.example.org/pub/\n\
-                 b <http://alice:Wonder\n  Land@example.com/>\n\
-                 c \"https://bob:Qu1x%2Fote@example.com/x?y={z}\"\n";
+    let input = "a ftp://deploy:Tr0ub4dor@ftp.acme.net/pub/\n\
+                 b <http://alice:Wonder\n  Land@acme.net/>\n\
+                 c \"https://bob:Qu1x%2Fote@acme.net/x?y={z}\"\n";
     let secrets = ["Tr0ub4dor", "Wonder", "Land@", "Qu1x"];
     let formats = ["human", "json", "jsonl", "sarif", "github"];
     for format in formats {
@@ -265,8 +283,13 @@ fn placeholder_passwords_are_notes_and_do_not_fail() {
         "%3Cpassword%3E",
         "changeme",
     ] {
-        let input = format!("postgres://app:{pw}@db.example.com/app");
-        let out = urilint_stdin(&["check", "--format", "jsonl", "-"], &input, 0);
+        let input = format!("postgres://app:{pw}@db.acme.net/app");
+        assert_eq!(urilint_stdin(&["check", "-"], &input, 0), "", "{pw}");
+        let out = urilint_stdin(
+            &["check", "--show-notes", "--format", "jsonl", "-"],
+            &input,
+            0,
+        );
         let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
         assert_eq!(
             (v["rule"].as_str(), v["severity"].as_str()),
@@ -285,25 +308,28 @@ fn config_file_custom_rules_severities_and_options() {
         &config,
         r#"
 fail-on = "error"
+extend-select = ["portability"]
 ignore = ["experimental-scheme"]
 
 [severity]
 non-default-port = "error"
 
 [rules.non-default-port]
-allowed-hosts = ["localhost"]
+allowed-hosts = ["*.internal.acme.net", "10.0.0.0/8", "[fd00::]/8"]
 
 [[custom-rules]]
 id = "no-staging-links"
 severity = "error"
 message = "links to the staging server"
 component = "host"
-regex = '^staging\.example\.com$'
+regex = '^staging\.acme\.net$'
 "#,
     )
     .unwrap();
     let cfg = config.to_str().unwrap();
-    let input = "https://staging.example.com/x http://localhost:8080/ http://prod.example.com:8443/ foo://x";
+    let input = "https://staging.acme.net/x http://ci.internal.acme.net:8080/ \
+                 http://10.1.2.3:8443/ http://[fd12::1]:8443/ http://prod.acme.net:8443/ \
+                 http://internal.acme.net:8443/ http://localhost:8080/ foo://x";
     let out = urilint_stdin(
         &["check", "--config", cfg, "--format", "jsonl", "-"],
         input,
@@ -317,25 +343,19 @@ regex = '^staging\.example\.com$'
             (s("rule"), s("severity"), s("uri"))
         })
         .collect();
+    let hit = |rule: &str, uri: &str| (rule.to_string(), "error".to_string(), uri.to_string());
     assert_eq!(
         got,
         [
-            (
-                "no-staging-links".into(),
-                "error".into(),
-                "https://staging.example.com/x".into()
-            ),
-            (
-                "non-default-port".into(),
-                "error".into(),
-                "http://prod.example.com:8443/".into()
-            ),
+            hit("no-staging-links", "https://staging.acme.net/x"),
+            hit("non-default-port", "http://prod.acme.net:8443/"),
+            hit("non-default-port", "http://internal.acme.net:8443/"),
         ]
     );
     // Flags win over the file: --fail-on note, and --select replaces select.
     urilint_stdin(
         &["check", "--config", cfg, "--select", "default-port", "-"],
-        "http://h.example:80/",
+        "http://h.acme.net:80/",
         0,
     );
     urilint_stdin(
@@ -349,8 +369,25 @@ regex = '^staging\.example\.com$'
             "default-port",
             "-",
         ],
-        "http://h.example:80/",
+        "http://h.acme.net:80/",
         1,
+    );
+    // An allowed host that is neither a name nor a CIDR range is an error
+    // naming the key.
+    std::fs::write(
+        &config,
+        "[rules.non-default-port]\nallowed-hosts = [\"10.0.0.0/40\"]\n",
+    )
+    .unwrap();
+    let out = urilint()
+        .args(["check", "--config", cfg, "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains("allowed-hosts: `10.0.0.0/40` is not a CIDR range"),
+        "{err}"
     );
 }
 
@@ -424,12 +461,20 @@ fn statistics_count_findings_per_rule() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("a.txt"),
-        "http://a.example:8081/ http://b.example:8082/ HTTP://c.example/ ftp://d.example:21/\n",
+        "http://a.acme.net:8081/ http://b.acme.net:8082/ HTTP://c.acme.net/ ftp://d.acme.net:21/\n",
     )
     .unwrap();
     let out = urilint()
         .current_dir(dir.path())
-        .args(["check", "--isolated", "--statistics", "--quiet", "a.txt"])
+        .args([
+            "check",
+            "--isolated",
+            "--statistics",
+            "--quiet",
+            "--select",
+            "all",
+            "a.txt",
+        ])
         .assert()
         .code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
@@ -504,7 +549,7 @@ fn config_schemes_are_known() {
     .unwrap();
     std::fs::write(
         dir.path().join("a.txt"),
-        "myapp://h.example:7000/ myapp://h.example:7001/ see ticket:1234 git+https://h.example/r\n",
+        "myapp://h.acme.net:7000/ myapp://h.acme.net:7001/ see ticket:1234 git+https://h.acme.net/r\n",
     )
     .unwrap();
     let out = in_dir(
@@ -528,18 +573,18 @@ fn config_schemes_are_known() {
             // Port 7000 is the scheme's own: explicit, so a note.
             (
                 "default-port".to_string(),
-                "myapp://h.example:7000/".to_string()
+                "myapp://h.acme.net:7000/".to_string()
             ),
             (
                 "non-default-port".to_string(),
-                "myapp://h.example:7001/".to_string()
+                "myapp://h.acme.net:7001/".to_string()
             ),
         ]
     );
     let out = in_dir(dir.path(), &["extract", "a.txt"]);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "myapp://h.example:7000/\nmyapp://h.example:7001/\nticket:1234\ngit+https://h.example/r\n"
+        "myapp://h.acme.net:7000/\nmyapp://h.acme.net:7001/\nticket:1234\ngit+https://h.acme.net/r\n"
     );
     std::fs::write(
         dir.path().join("urilint.toml"),
@@ -558,12 +603,12 @@ fn unknown_rules_in_suppressions_are_warned_about() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("a.txt"),
-        "intro\nhttp://a.example:8081/ urilint: ignore[non-defualt-port]\n",
+        "intro\nhttp://a.acme.net:8081/ urilint: ignore[non-defualt-port]\n",
     )
     .unwrap();
     std::fs::write(
         dir.path().join("b.html"),
-        "<p>http://b.example:8082/ <!-- urilint: ignore[non-default-port, nope] --></p>\n",
+        "<p>http://b.acme.net:8082/ <!-- urilint: ignore[non-default-port, nope] --></p>\n",
     )
     .unwrap();
     for (file, line, id, found) in [
@@ -572,7 +617,15 @@ fn unknown_rules_in_suppressions_are_warned_about() {
     ] {
         let out = in_dir(
             dir.path(),
-            &["check", "--isolated", "--format", "jsonl", file],
+            &[
+                "check",
+                "--isolated",
+                "--select",
+                "all",
+                "--format",
+                "jsonl",
+                file,
+            ],
         );
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -610,7 +663,8 @@ fn unknown_rules_in_config_name_the_file_and_key() {
         assert!(
             err.contains("urilint.toml")
                 && err.contains(key)
-                && err.contains(&format!("unknown rule `{id}`")),
+                && err.contains("unknown rule")
+                && err.contains(&format!("`{id}` (see `urilint rules`)")),
             "{err}"
         );
     }
@@ -627,7 +681,7 @@ fn per_file_ignores_leave_rules_out_per_file() {
         "[per-file-ignores]\n\"legacy/*.txt\" = [\"non-default-port\"]\n\"*.md\" = [\"all\"]\n",
     )
     .unwrap();
-    let port = "http://a.example:8081/ HTTP://B.example/\n";
+    let port = "http://a.acme.net:8081/ HTTP://B.acme.net/\n";
     std::fs::write(d.join("legacy/a.txt"), port).unwrap();
     std::fs::write(d.join("b.txt"), port).unwrap();
     std::fs::write(d.join("c.md"), port).unwrap();
@@ -684,17 +738,25 @@ fn per_file_ignores_leave_rules_out_per_file() {
 #[test]
 fn unused_suppressions_are_reported_when_asked() {
     let dir = tempfile::tempdir().unwrap();
-    let text = "http://a.example:8081/ urilint: ignore[non-default-port]\n\
-                http://b.example/ urilint: ignore\n\
+    let text = "http://a.acme.net:8081/ urilint: ignore[non-default-port]\n\
+                http://b.acme.net/ urilint: ignore\n\
                 # urilint: ignore-next-line[invalid-port]\n\
-                http://c.example:8082/\n";
+                http://c.acme.net:8082/\n";
     std::fs::write(dir.path().join("a.txt"), text).unwrap();
     std::fs::write(dir.path().join("b.html"), format!("<pre>{text}</pre>")).unwrap();
     for file in ["a.txt", "b.html"] {
         let run = |extra: &[&str]| {
             urilint()
                 .current_dir(dir.path())
-                .args(["check", "--isolated", "--include-code", "--format", "jsonl"])
+                .args([
+                    "check",
+                    "--isolated",
+                    "--include-code",
+                    "--select",
+                    "all",
+                    "--format",
+                    "jsonl",
+                ])
                 .args(extra)
                 .arg(file)
                 .output()
@@ -724,4 +786,141 @@ fn unused_suppressions_are_reported_when_asked() {
             "{file}"
         );
     }
+}
+
+/// (rule, severity, uri) of each finding of `check --format jsonl ARGS -`.
+fn findings(args: &[&str], input: &str) -> Vec<(String, String, String)> {
+    let out = urilint()
+        .args(["check", "--isolated", "--format", "jsonl"])
+        .args(args)
+        .arg("-")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let s = |k: &str| v[k].as_str().unwrap().to_string();
+            (s("rule"), s("severity"), s("uri"))
+        })
+        .collect()
+}
+
+/// Rule groups, the default set and notes (SPEC section 3a, issue 11).
+#[test]
+fn groups_and_the_default_set() {
+    let input = "http://www.acme.net:8080/ HTTP://acme.net/ ftp://u:Pw0rd@ftp.acme.net/ \
+                 hhttps://acme.net/ postgres://app:${DB_PASSWORD}@db.acme.net/app\n";
+    let rules = |args: &[&str]| -> Vec<String> {
+        let mut r: Vec<String> = findings(args, input).into_iter().map(|f| f.0).collect();
+        r.dedup();
+        r
+    };
+    // The default set: only rules whose findings are real problems, and
+    // no notes (the placeholder password is one).
+    assert_eq!(rules(&[]), ["embedded-password", "scheme-typo"]);
+    // A group selected by name shows its notes.
+    assert_eq!(
+        rules(&["--select", "portability"]),
+        ["non-default-port", "experimental-scheme"]
+    );
+    assert_eq!(
+        rules(&["--extend-select", "style"]),
+        [
+            "uppercase-scheme-or-host",
+            "embedded-password",
+            "scheme-typo"
+        ]
+    );
+    assert_eq!(rules(&["--ignore", "security"]), ["scheme-typo"]);
+    assert_eq!(
+        rules(&["--select", "all", "--ignore", "style,portability"]),
+        ["embedded-password", "scheme-typo", "embedded-password"]
+    );
+    // --show-notes shows the default rules' notes.
+    let shown = findings(&["--show-notes"], input);
+    assert_eq!(
+        shown.last().unwrap(),
+        &(
+            "embedded-password".to_string(),
+            "note".to_string(),
+            "postgres://app:****@db.acme.net/app".to_string()
+        )
+    );
+    // Exit 0 when only notes are found, whatever is printed.
+    urilint_stdin(&["check", "--select", "style", "-"], "HTTP://acme.net/", 0);
+    // An unknown name is a usage error that lists the groups.
+    let out = urilint()
+        .args(["check", "--select", "securty", "-"])
+        .write_stdin("x")
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        err.contains("unknown rule `securty`")
+            && err.contains("`security`, `correctness`, `portability`, `style`, or `all`"),
+        "{err}"
+    );
+}
+
+/// The documentation hosts of RFC 2606, 6761, 5737 and 3849 and templates
+/// (SPEC section 3a, issue 11).
+#[test]
+fn documentation_hosts_and_templates() {
+    let input = "http://localhost:8080/ http://127.0.0.1:25/ https://www.example.com:8443/ \
+                 http://[2001:db8::1]:21/ http://app.test:80/\n\
+                 https://user:hunter2@example.com/ https://user:hunter2@acme.net/\n\
+                 https://github.com/<owner>/<repo>/issues ssh://[<user>@]<host>[:<port>]/<path> \
+                 https://pypi.org/project/%s/ http://proxy.acme.net:port/ https://*.acme.net/a \
+                 http://login:passwd-on-proxy@proxy.acme.net:port https://x.acme.net/{id}?a=${B}\n";
+    let got = findings(&["--select", "all"], input);
+    let f = |r: &str, s: &str, u: &str| (r.to_string(), s.to_string(), u.to_string());
+    assert_eq!(
+        got,
+        [
+            // Credentials on a documentation host are notes; elsewhere errors.
+            f(
+                "embedded-password",
+                "note",
+                "https://user:****@example.com/"
+            ),
+            f("embedded-password", "error", "https://user:****@acme.net/"),
+            // In a template, a password that names itself is an example.
+            f(
+                "embedded-password",
+                "note",
+                "http://login:****@proxy.acme.net:port"
+            ),
+        ]
+    );
+    let out = urilint_stdin(&["extract", "--format", "jsonl", "-"], input, 0);
+    let templates: Vec<(String, bool)> = out
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let template = v["flags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f == "template");
+            (v["uri"].as_str().unwrap().to_string(), template)
+        })
+        .filter(|(_, t)| *t)
+        .collect();
+    let t = |u: &str| (u.to_string(), true);
+    assert_eq!(
+        templates,
+        [
+            t("https://github.com/<owner>/<repo>/issues"),
+            t("ssh://[<user>@]<host>[:<port>]/<path>"),
+            t("https://pypi.org/project/%s/"),
+            t("http://proxy.acme.net:port/"),
+            t("https://*.acme.net/a"),
+            t("http://login:****@proxy.acme.net:port"),
+            t("https://x.acme.net/{id}?a=${B}"),
+        ]
+    );
+    assert!(!out.contains("hunter2") && !out.contains("passwd-on-proxy"));
 }

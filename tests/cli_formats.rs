@@ -37,23 +37,23 @@ fn each_file_is_read_as_its_name_says() {
     let d = dir.path();
     std::fs::write(
         d.join("a.html"),
-        "<a href=\"http://h.example/?a=1&amp;b=2\">x</a>",
+        "<a href=\"http://h.company/?a=1&amp;b=2\">x</a>",
     )
     .unwrap();
-    std::fs::write(d.join("b.md"), "[x](http://m.example/a\\_b)\n").unwrap();
+    std::fs::write(d.join("b.md"), "[x](http://m.company/a\\_b)\n").unwrap();
     std::fs::write(d.join("c.1"), ".TH C 1\n<https://no\\-color.org/>\n").unwrap();
-    std::fs::write(d.join("d.json"), "{\"u\": \"http:\\/\\/j.example\\/\"}").unwrap();
-    std::fs::write(d.join("e.txt"), "http://t.example/?a=1&amp;b=2\n").unwrap();
+    std::fs::write(d.join("d.json"), "{\"u\": \"http:\\/\\/j.company\\/\"}").unwrap();
+    std::fs::write(d.join("e.txt"), "http://t.company/?a=1&amp;b=2\n").unwrap();
     let r = extract(d, &["."]);
     assert_eq!(
         field(&r, "uri"),
         [
-            "http://h.example/?a=1&b=2",
-            "http://m.example/a_b",
+            "http://h.company/?a=1&b=2",
+            "http://m.company/a_b",
             "https://no-color.org/",
-            "http://j.example/",
+            "http://j.company/",
             // Text is read as it is written.
-            "http://t.example/?a=1&amp;b=2",
+            "http://t.company/?a=1&amp;b=2",
         ]
     );
     assert_eq!(
@@ -73,11 +73,11 @@ fn input_overrides_the_name_and_reads_stdin() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("page.txt"),
-        "<p>http://x.example/?a&amp;b</p>",
+        "<p>http://x.company/?a&amp;b</p>",
     )
     .unwrap();
     let r = extract(dir.path(), &["--input", "html", "page.txt"]);
-    assert_eq!(field(&r, "uri"), ["http://x.example/?a&b"]);
+    assert_eq!(field(&r, "uri"), ["http://x.company/?a&b"]);
     assert_eq!(field(&r, "format"), ["html"]);
     let out = urilint()
         .args(["extract", "--isolated", "--input", "man", "-"])
@@ -87,7 +87,7 @@ fn input_overrides_the_name_and_reads_stdin() {
     assert_eq!(out.get_output().stdout, b"http://dev.perl.org/licenses/\n");
     // `--input text` reads markup as text.
     let r = extract(dir.path(), &["--input", "text", "page.txt"]);
-    assert_eq!(field(&r, "uri"), ["http://x.example/?a&amp;b"]);
+    assert_eq!(field(&r, "uri"), ["http://x.company/?a&amp;b"]);
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn config_globs_pick_a_format() {
     std::fs::write(d.join("urilint.toml"), "[formats]\n\"*.inc\" = \"html\"\n").unwrap();
     std::fs::write(
         d.join("part.inc"),
-        "<a href='http://i.example/?a&amp;b'>i</a>",
+        "<a href='http://i.company/?a&amp;b'>i</a>",
     )
     .unwrap();
     let out = urilint()
@@ -107,7 +107,7 @@ fn config_globs_pick_a_format() {
         .success();
     let line = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let r: Value = serde_json::from_str(line.trim()).unwrap();
-    assert_eq!(r["uri"], "http://i.example/?a&b");
+    assert_eq!(r["uri"], "http://i.company/?a&b");
     assert_eq!(r["format"], "html");
     // An unknown format is a usage error that names it.
     std::fs::write(d.join("urilint.toml"), "[formats]\n\"*.inc\" = \"word\"\n").unwrap();
@@ -125,16 +125,16 @@ fn include_code_reads_code_blocks() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("r.md"),
-        "Text http://a.example/\n\n```\ncurl http://code.example/\n```\n",
+        "Text http://a.company/\n\n```\ncurl http://code.company/\n```\n",
     )
     .unwrap();
     assert_eq!(
         field(&extract(dir.path(), &["r.md"]), "uri"),
-        ["http://a.example/"]
+        ["http://a.company/"]
     );
     assert_eq!(
         field(&extract(dir.path(), &["--include-code", "r.md"]), "uri"),
-        ["http://a.example/", "http://code.example/"]
+        ["http://a.company/", "http://code.company/"]
     );
 }
 
@@ -144,12 +144,12 @@ fn mail_is_detected_strictly() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let pelican =
-        "Title: A post\nDate: 2024-01-01\nCategory: notes\n\nSee ftp://u:secretpw@h.example/\n";
+        "Title: A post\nDate: 2024-01-01\nCategory: notes\n\nSee ftp://u:secretpw@h.company/\n";
     std::fs::write(d.join("post"), pelican).unwrap();
     let asciidoc =
-        "Content-type: text/asciidoc\nAbstract: a howto\n\nSee ftp://u:secretpw@a.example/\n";
+        "Content-type: text/asciidoc\nAbstract: a howto\n\nSee ftp://u:secretpw@a.company/\n";
     std::fs::write(d.join("howto.txt"), asciidoc).unwrap();
-    let prose = "From here on, see ftp://u:secretpw@p.example/\nmore text\n";
+    let prose = "From here on, see ftp://u:secretpw@p.company/\nmore text\n";
     std::fs::write(d.join("notes"), prose).unwrap();
     // A real message: the first of the archive in tests/data, as an .eml.
     let archive = std::fs::read_to_string(
@@ -164,9 +164,9 @@ fn mail_is_detected_strictly() {
     assert_eq!(
         field(&r, "uri"),
         [
-            "ftp://u:****@a.example/",
-            "ftp://u:****@p.example/",
-            "ftp://u:****@h.example/",
+            "ftp://u:****@a.company/",
+            "ftp://u:****@p.company/",
+            "ftp://u:****@h.company/",
         ]
     );
     let r = extract(d, &["one.eml"]);
@@ -200,8 +200,8 @@ fn mail_is_detected_strictly() {
 #[test]
 fn check_points_into_the_raw_file_and_honours_suppressions() {
     let dir = tempfile::tempdir().unwrap();
-    let html = "<p>\n  <a href=\"http://a.example:8081/?x=1&amp;y=2\">a</a>\n  \
-                <a href=\"http://b.example:8082/\">b</a> <!-- urilint: ignore[non-default-port] -->\n</p>\n";
+    let html = "<p>\n  <a href=\"http://a.company:8081/?x=1&amp;y=2\">a</a>\n  \
+                <a href=\"http://b.company:8082/\">b</a> <!-- urilint: ignore[non-default-port] -->\n</p>\n";
     std::fs::write(dir.path().join("p.html"), html).unwrap();
     let out = urilint()
         .current_dir(dir.path())
@@ -222,7 +222,7 @@ fn check_points_into_the_raw_file_and_honours_suppressions() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(records.len(), 1, "{records:?}");
-    assert_eq!(records[0]["uri"], "http://a.example:8081/?x=1&y=2");
+    assert_eq!(records[0]["uri"], "http://a.company:8081/?x=1&y=2");
     assert_eq!(
         (records[0]["line"].as_u64(), records[0]["column"].as_u64()),
         (Some(2), Some(12))
@@ -244,7 +244,7 @@ fn check_points_into_the_raw_file_and_honours_suppressions() {
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(text.contains("p.html:2:12"), "{text}");
     assert!(
-        text.contains("<a href=\"http://a.example:8081/?x=1&amp;y=2\">a</a>"),
+        text.contains("<a href=\"http://a.company:8081/?x=1&amp;y=2\">a</a>"),
         "{text}"
     );
 }
@@ -254,9 +254,9 @@ fn a_document_over_the_parse_cap_is_read_as_text_with_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.html");
     let mut big = Vec::with_capacity(65 << 20);
-    big.extend_from_slice(b"<p>http://first.example/?a&amp;b</p>\n");
+    big.extend_from_slice(b"<p>http://first.company/?a&amp;b</p>\n");
     big.resize((64 << 20) + 10, b' ');
-    big.extend_from_slice(b"\nhttp://last.example/\n");
+    big.extend_from_slice(b"\nhttp://last.company/\n");
     std::fs::write(&path, big).unwrap();
     let out = urilint()
         .args(["extract", "--isolated"])
@@ -265,7 +265,7 @@ fn a_document_over_the_parse_cap_is_read_as_text_with_a_note() {
         .success();
     assert_eq!(
         out.get_output().stdout,
-        b"http://first.example/?a&amp;b\nhttp://last.example/\n"
+        b"http://first.company/?a&amp;b\nhttp://last.company/\n"
     );
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(
@@ -282,19 +282,19 @@ fn secrets_written_with_markup_never_show() {
     let d = dir.path();
     std::fs::write(
         d.join("s.html"),
-        "<p><a href=\"postgres://admin:Xq7sEcr&#101;tP4ss@db.example/x\">db</a>\n\
-         amqp://app:pa<wbr>ssw0rdQ@mq.example/ and\n\
-         https://api.example/?access_token=abcd&#101;fgh1234567890abcdefXYZ</p>\n",
+        "<p><a href=\"postgres://admin:Xq7sEcr&#101;tP4ss@db.company/x\">db</a>\n\
+         amqp://app:pa<wbr>ssw0rdQ@mq.company/ and\n\
+         https://api.company/?access_token=abcd&#101;fgh1234567890abcdefXYZ</p>\n",
     )
     .unwrap();
     std::fs::write(
         d.join("s.md"),
-        "See [db](postgres://admin:Xq7sEcr\\_etP4ss@db.example/x).\n\n[r]: https://u:refpassw0rd@git.example/\n",
+        "See [db](postgres://admin:Xq7sEcr\\_etP4ss@db.company/x).\n\n[r]: https://u:refpassw0rd@git.company/\n",
     )
     .unwrap();
     std::fs::write(
         d.join("s.1"),
-        ".TH S 1\nUse \\fIpostgres://admin:pa\\-ss\\-word9@db.example/\\fR.\n",
+        ".TH S 1\nUse \\fIpostgres://admin:pa\\-ss\\-word9@db.company/\\fR.\n",
     )
     .unwrap();
     for args in EVERY_OUTPUT {
@@ -346,7 +346,7 @@ fn secrets_split_by_markup_or_line_breaks_never_show() {
     let cases: &[(&str, &str, &[&str])] = &[
         (
             "a1.html",
-            "<a href=\"https://u:Qz7vK2mP9x&#10;@example.com/\">x</a>\n",
+            "<a href=\"https://u:Qz7vK2mP9x&#10;@company.com/\">x</a>\n",
             &["Qz7vK2mP9x"],
         ),
         (
@@ -356,47 +356,47 @@ fn secrets_split_by_markup_or_line_breaks_never_show() {
         ),
         (
             "a3.md",
-            "[x](https://u:Hj6tY3&#10;pL0qAz@example.com/)\n",
+            "[x](https://u:Hj6tY3&#10;pL0qAz@company.com/)\n",
             &["Hj6tY3", "pL0qAz"],
         ),
         (
             "a4.rst",
-            "see x_\n\n.. _x: https://u:Rt5yU8\n   iO2pLk@example.com/\n",
+            "see x_\n\n.. _x: https://u:Rt5yU8\n   iO2pLk@company.com/\n",
             &["Rt5yU8", "iO2pLk"],
         ),
         (
             "a5.1",
-            ".TH X 1\n.SH D\n.UR https://u:Vb7nM2\\\nkL9pQx@example.com/\n.UE\n",
+            ".TH X 1\n.SH D\n.UR https://u:Vb7nM2\\\nkL9pQx@company.com/\n.UE\n",
             &["Vb7nM2", "kL9pQx"],
         ),
         (
             "a6.html",
-            "<p>https://u:Zx8cV4<!---->bN3mQw@example.com/</p>\n",
+            "<p>https://u:Zx8cV4<!---->bN3mQw@company.com/</p>\n",
             &["Zx8cV4", "bN3mQw"],
         ),
         (
             "b1.txt",
-            "see <https://x.example/?access_token=Pq2wE7 rT5yU9>\n",
+            "see <https://x.company/?access_token=Pq2wE7 rT5yU9>\n",
             &["Pq2wE7", "rT5yU9"],
         ),
         (
             "b2.md",
-            "see <https://u: Gh4jK7lM2nB8@example.com/>\n",
+            "see <https://u: Gh4jK7lM2nB8@company.com/>\n",
             &["Gh4jK7lM2nB8"],
         ),
         (
             "b3.html",
-            "<a href=\"https://x.example/?access_token=Ty6uI1&#10;oP3aS5\">x</a>\n",
+            "<a href=\"https://x.company/?access_token=Ty6uI1&#10;oP3aS5\">x</a>\n",
             &["Ty6uI1", "oP3aS5"],
         ),
         (
             "b4.html",
-            "<p>https://x.example/?api_key=Df5gH8<!-- x -->jK2lZ4</p>\n",
+            "<p>https://x.company/?api_key=Df5gH8<!-- x -->jK2lZ4</p>\n",
             &["Df5gH8", "jK2lZ4"],
         ),
         (
             "b5.md",
-            "see http://example.com:25/ `postgres://u:Xc3vB6\nnM9qW2@db.example.com/`\n",
+            "see http://company.com:25/ `postgres://u:Xc3vB6\nnM9qW2@db.company.com/`\n",
             &["Xc3vB6"],
         ),
         (
@@ -406,18 +406,18 @@ fn secrets_split_by_markup_or_line_breaks_never_show() {
         ),
         (
             "d1.txt",
-            "see https://u%3ASd8fG1hJ4kL7@example.com/\n",
+            "see https://u%3ASd8fG1hJ4kL7@company.com/\n",
             &["Sd8fG1hJ4kL7"],
         ),
         // Cut by a line break: what is left of the password reads as a port.
         (
             "e1.txt",
-            "see https://u:ejaJd\nieEAz48@example.com/ now\n",
+            "see https://u:ejaJd\nieEAz48@company.com/ now\n",
             &["ejaJd"],
         ),
         (
             "e2.json",
-            "{\"u\": \"https://u:VibCE\\nK32TqqL@example.com/\"}\n",
+            "{\"u\": \"https://u:VibCE\\nK32TqqL@company.com/\"}\n",
             &["VibCE"],
         ),
     ];
@@ -442,7 +442,7 @@ fn suppressions_count_lone_cr_lines() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("cr.txt"),
-        "intro\rsee http://x.example:99999/ urilint: ignore[invalid-port]\rand http://y.example:99999/\r",
+        "intro\rsee http://x.company:99999/ urilint: ignore[invalid-port]\rand http://y.company:99999/\r",
     )
     .unwrap();
     let out = urilint()
@@ -466,6 +466,6 @@ fn suppressions_count_lone_cr_lines() {
     assert_eq!(records.len(), 1, "{text}");
     assert_eq!(
         (records[0]["line"].as_u64(), records[0]["uri"].as_str()),
-        (Some(3), Some("http://y.example:99999/"))
+        (Some(3), Some("http://y.company:99999/"))
     );
 }

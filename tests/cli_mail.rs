@@ -41,21 +41,21 @@ fn the_real_archive_gives_its_link_list() {
     assert_eq!(unique.lines().collect::<Vec<_>>(), first);
 }
 
-const MBOX: &str = "From a@example.org Mon Jan  1 00:00:00 2024\n\
-Message-ID: <one@example.org>\n\
+const MBOX: &str = "From a@company.org Mon Jan  1 00:00:00 2024\n\
+Message-ID: <one@company.org>\n\
 Date: Mon, 1 Jan 2024 00:00:00 +0000\n\
 Subject: =?utf-8?q?Caf=C3=A9?= links\n\
 Content-Type: text/plain; charset=utf-8\n\
 Content-Transfer-Encoding: quoted-printable\n\
 \n\
-See ftp://deploy:Hunt3r2@ftp.example.org/pub/very/long/pa=\n\
+See ftp://deploy:Hunt3r2@ftp.company.org/pub/very/long/pa=\n\
 th/file.txt please.\n\
 \n\
-From b@example.org Mon Jan  1 00:00:00 2024\n\
+From b@company.org Mon Jan  1 00:00:00 2024\n\
 Subject: no id\n\
 Content-Transfer-Encoding: base64\n\
 \n\
-!!! https://raw.example.org/ !!!\n";
+!!! https://raw.company.org/ !!!\n";
 
 #[test]
 fn jsonl_carries_the_message_and_the_archive_line() {
@@ -67,9 +67,9 @@ fn jsonl_carries_the_message_and_the_archive_line() {
     assert_eq!(v.len(), 2);
     assert_eq!(
         v[0]["uri"],
-        "ftp://deploy:****@ftp.example.org/pub/very/long/path/file.txt"
+        "ftp://deploy:****@ftp.company.org/pub/very/long/path/file.txt"
     );
-    assert_eq!(v[0]["message_id"], "one@example.org");
+    assert_eq!(v[0]["message_id"], "one@company.org");
     assert_eq!(v[0]["date"], "Mon, 1 Jan 2024 00:00:00 +0000");
     assert_eq!(v[0]["subject"], "Café links");
     assert_eq!(
@@ -81,7 +81,7 @@ fn jsonl_carries_the_message_and_the_archive_line() {
         (Some(8), Some("text/plain"), Some(1))
     );
     // The undecodable message: scanned raw, warned about, nothing stops.
-    assert_eq!(v[1]["uri"], "https://raw.example.org/");
+    assert_eq!(v[1]["uri"], "https://raw.company.org/");
     assert_eq!(v[1]["message_id"], Value::Null);
     assert_eq!(v[1]["part"], "raw");
     // mailparse's own reason stands between the parentheses.
@@ -96,32 +96,32 @@ fn jsonl_carries_the_message_and_the_archive_line() {
     let (plain, _) = stdout_of(&["extract", "-"], Some(MBOX), 0);
     assert_eq!(
         plain,
-        "ftp://deploy:****@ftp.example.org/pub/very/long/path/file.txt\nhttps://raw.example.org/\n"
+        "ftp://deploy:****@ftp.company.org/pub/very/long/path/file.txt\nhttps://raw.company.org/\n"
     );
 }
 
 #[test]
 fn input_detection_and_forcing() {
-    let eml = "Message-ID: <e@example.org>\nSubject: s\nContent-Type: text/html\n\n<a href=\"http://a.example/?x=1&amp;y=2\">a</a>\n";
+    let eml = "Message-ID: <e@company.org>\nSubject: s\nContent-Type: text/html\n\n<a href=\"http://a.company/?x=1&amp;y=2\">a</a>\n";
     // Three header fields with a Message-ID, then an empty line: a message.
     assert_eq!(
         stdout_of(&["extract", "-"], Some(eml), 0).0,
-        "http://a.example/?x=1&y=2\n"
+        "http://a.company/?x=1&y=2\n"
     );
     // --input text reads it raw.
     assert_eq!(
         stdout_of(&["extract", "--input", "text", "-"], Some(eml), 0).0,
-        "http://a.example/?x=1&amp;y=2\n"
+        "http://a.company/?x=1&amp;y=2\n"
     );
     // Text that merely starts like a header stays text.
     assert_eq!(
         stdout_of(
             &["extract", "-"],
-            Some("Note: see\n\nhttp://a.example/?x=1&amp;y\n"),
+            Some("Note: see\n\nhttp://a.company/?x=1&amp;y\n"),
             0
         )
         .0,
-        "http://a.example/?x=1&amp;y\n"
+        "http://a.company/?x=1&amp;y\n"
     );
     // A header block alone (a Pelican post, AsciiDoc's `Content-type:`) is
     // not mail, nor is text that starts `From ` as prose: both are read
@@ -129,16 +129,16 @@ fn input_detection_and_forcing() {
     assert_eq!(
         stdout_of(
             &["extract", "-"],
-            Some("Title: A post\nDate: 2024-01-01\nContent-type: text/plain\n\nhttp://e.example/?a&amp;b\n"),
+            Some("Title: A post\nDate: 2024-01-01\nContent-type: text/plain\n\nhttp://e.company/?a&amp;b\n"),
             0
         )
         .0,
-        "http://e.example/?a&amp;b\n"
+        "http://e.company/?a&amp;b\n"
     );
-    let prose = "From here on, the db is ftp://deploy:hunter2@ftp.example.org/\nSubject: x\n";
+    let prose = "From here on, the db is ftp://deploy:hunter2@ftp.company.org/\nSubject: x\n";
     assert_eq!(
         stdout_of(&["extract", "-"], Some(prose), 0).0,
-        "ftp://deploy:****@ftp.example.org/\n"
+        "ftp://deploy:****@ftp.company.org/\n"
     );
     let (out, _) = stdout_of(
         &[
@@ -157,22 +157,22 @@ fn input_detection_and_forcing() {
         "{out}"
     );
     // --input mail reads it as a message anyway.
-    let body_only = "Content-Type: text/html\n\n<a href=\"http://b.example/?p&amp;q\">b</a>\n";
+    let body_only = "Content-Type: text/html\n\n<a href=\"http://b.company/?p&amp;q\">b</a>\n";
     assert_eq!(
         stdout_of(&["extract", "--input", "mail", "-"], Some(body_only), 0).0,
-        "http://b.example/?p&q\n"
+        "http://b.company/?p&q\n"
     );
     // A .eml file is a message whatever its first line.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("x.eml");
-    std::fs::write(&path, "X-Custom: 1\n\n=3D http://c.example/?a&amp;b\n").unwrap();
+    std::fs::write(&path, "X-Custom: 1\n\n=3D http://c.company/?a&amp;b\n").unwrap();
     std::fs::write(
         dir.path().join("y.txt"),
-        "X-Custom: 1\n\nhttp://d.example/\n",
+        "X-Custom: 1\n\nhttp://d.company/\n",
     )
     .unwrap();
     let (out, _) = stdout_of(&["extract", dir.path().to_str().unwrap()], None, 0);
-    assert_eq!(out, "http://c.example/?a&amp;b\nhttp://d.example/\n");
+    assert_eq!(out, "http://c.company/?a&amp;b\nhttp://d.company/\n");
 }
 
 #[test]
@@ -181,24 +181,24 @@ fn check_names_the_message_in_every_format() {
     assert_eq!(
         human,
         "-:8:5: error[embedded-password] URI embeds a password for user `deploy`\n  \
-         = in message <one@example.org> \"Café links\", text/plain line 1\n\
+         = in message <one@company.org> \"Café links\", text/plain line 1\n\
          Found 1 problem (1 error).\n"
     );
     let (jsonl, _) = stdout_of(&["check", "--format", "jsonl", "-"], Some(MBOX), 1);
     let v: Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
     assert_eq!(
         (v["message_id"].as_str(), v["line"].as_u64()),
-        (Some("one@example.org"), Some(8))
+        (Some("one@company.org"), Some(8))
     );
     let (json, _) = stdout_of(&["check", "--format", "json", "-"], Some(MBOX), 1);
     let v: Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(v[0]["message_id"], "one@example.org");
+    assert_eq!(v[0]["message_id"], "one@company.org");
     let (github, _) = stdout_of(&["check", "--format", "github", "-"], Some(MBOX), 1);
-    assert!(github.contains("in message <one@example.org>"), "{github}");
+    assert!(github.contains("in message <one@company.org>"), "{github}");
     let (sarif, _) = stdout_of(&["check", "--format", "sarif", "-"], Some(MBOX), 1);
     let v: Value = serde_json::from_str(&sarif).unwrap();
     let result = &v["runs"][0]["results"][0];
-    assert_eq!(result["properties"]["messageId"], "one@example.org");
+    assert_eq!(result["properties"]["messageId"], "one@company.org");
     assert_eq!(
         result["locations"][0]["physicalLocation"]["region"],
         serde_json::json!({ "startLine": 8 })

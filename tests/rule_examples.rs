@@ -6,11 +6,12 @@ use std::collections::BTreeSet;
 use urilint::rules::{Linter, Severity, docs};
 use urilint::scan::{MIN_MAX_URI_LEN, Scanner};
 
-/// The rules an example text triggers. Examples are scanned with the
-/// smallest cap, so `uri-too-long`'s example stays readable.
+/// The rules an example text triggers, every rule enabled and notes
+/// shown. Examples are scanned with the smallest cap, so `uri-too-long`'s
+/// example stays readable.
 fn triggered(text: &str) -> BTreeSet<String> {
     let scanner = Scanner::builder().max_uri_len(MIN_MAX_URI_LEN).build();
-    let linter = Linter::new();
+    let linter = Linter::all();
     let findings: Vec<_> = scanner.scan(text.as_bytes()).collect();
     assert!(!findings.is_empty(), "example {text:?} holds no URI");
     findings

@@ -158,7 +158,8 @@ fn hyphen_line_break_keeps_the_hyphen_and_is_ambiguous() {
         Flags {
             rejoined: true,
             hyphen_ambiguous: true,
-            truncated: false
+            truncated: false,
+            template: false,
         }
     );
     // A hyphen before a space on the same line is not a line break: the

@@ -96,15 +96,20 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     if let Some(select) = &args.select {
         builder = builder.select(select.iter().cloned());
     }
-    let linter = builder
-        .ignore(args.ignore.iter().cloned())
-        .build()
-        .map_err(usage)?;
     let fail_on = args
         .fail_on
         .map(Severity::from)
         .or(config.fail_on)
         .unwrap_or(Severity::Warning);
+    // Failing on notes that are not shown would fail without a reason.
+    if args.show_notes || fail_on == Severity::Note {
+        builder = builder.show_notes(true);
+    }
+    let linter = builder
+        .extend_select(args.extend_select.iter().cloned())
+        .ignore(args.ignore.iter().cloned())
+        .build()
+        .map_err(usage)?;
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
     let baseline = match &args.baseline {
         Some(path) => Some(Baseline::load(path).map_err(usage)?),

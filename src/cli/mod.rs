@@ -58,13 +58,23 @@ struct CheckArgs {
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
     format: CheckFormat,
 
-    /// Enable only these rules (comma-separated ids, or `all`).
+    /// Enable only these rules instead of the default set: comma-separated
+    /// ids, groups (security, correctness, portability, style) or `all`.
     #[arg(long, value_delimiter = ',', value_name = "RULES")]
     select: Option<Vec<String>>,
 
-    /// Disable these rules (comma-separated ids).
+    /// Enable these rules (ids, groups or `all`) on top of the selection.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    extend_select: Vec<String>,
+
+    /// Disable these rules (comma-separated ids, groups or `all`).
     #[arg(long, value_delimiter = ',', value_name = "RULES")]
     ignore: Vec<String>,
+
+    /// Report notes of every enabled rule; by default only the notes of
+    /// rules selected by id, group or `all` are reported.
+    #[arg(long)]
+    show_notes: bool,
 
     /// Exit 1 when a finding of this severity or above is found [default: warning].
     #[arg(long, value_enum, value_name = "SEVERITY")]

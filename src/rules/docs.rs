@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::{BUILTIN, Severity};
+use super::{BUILTIN, Group, Severity};
 
 /// The documentation of a rule: what `urilint explain ID` prints.
 #[derive(Clone, Debug, Deserialize)]
@@ -14,6 +14,15 @@ pub struct RuleDoc {
     pub id: String,
     /// Default severity.
     pub severity: Severity,
+    /// The group it belongs to (SPEC section 3a).
+    pub group: Group,
+    /// Whether it runs when nothing is selected: only rules whose findings
+    /// are real problems on real documentation trees do.
+    pub default: bool,
+    /// Whether it checks templates (URIs holding a placeholder such as
+    /// `{name}` or `%s`): syntax, unsafe-character and port rules do not.
+    #[serde(default = "yes")]
+    pub templates: bool,
     /// One line.
     pub summary: String,
     /// RFC sections it comes from.
@@ -28,6 +37,10 @@ pub struct RuleDoc {
     pub bad: Vec<String>,
     /// Texts that must not.
     pub good: Vec<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Every built-in rule's doc, sorted by id.
@@ -62,11 +75,24 @@ impl RuleDoc {
                 .join("\n")
         };
         let refs: String = self.references.iter().map(|r| format!("- {r}\n")).collect();
+        let default = if self.default {
+            "on by default"
+        } else {
+            "off by default: select it to run it"
+        };
+        let templates = if self.templates {
+            ""
+        } else {
+            " Templates (URIs holding a placeholder such as `{name}`) are not checked."
+        };
         format!(
-            "# {} ({})\n\n{}\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n{}\n## Use instead\n\n{}\n\n{}\n## References\n\n{}",
+            "# {} ({})\n\n{}\n\nGroup `{}`, {}.{}\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n{}\n## Use instead\n\n{}\n\n{}\n## References\n\n{}",
             self.id,
             self.severity,
             self.summary,
+            self.group,
+            default,
+            templates,
             self.what.trim(),
             self.why.trim(),
             fence(&self.bad),

@@ -11,8 +11,9 @@
 //! use urilint::rules::{Linter, Severity};
 //! use urilint::scan::Scanner;
 //!
-//! let linter = Linter::new();
-//! let text = b"db at postgres://app:hunter2@DB.example.com/app";
+//! // Every rule, notes included; `Linter::new()` is the default set.
+//! let linter = Linter::all();
+//! let text = b"db at postgres://app:hunter2@DB.acme.net/app";
 //! let finding = Scanner::new().scan(text).next().unwrap();
 //! let found: Vec<(String, Severity)> = linter
 //!     .check(&finding)
@@ -31,7 +32,7 @@ mod custom;
 mod docs;
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -101,9 +102,10 @@ pub struct RuleOptions {
     pub rfc1738: bool,
     /// `non-default-port` and `well-known-port`: ports that are fine.
     pub allowed_ports: Vec<u32>,
-    /// `non-default-port` and `well-known-port`: hosts whose ports are fine
-    /// (`localhost`, say), compared case-insensitively.
-    pub allowed_hosts: Vec<String>,
+    /// `non-default-port`, `well-known-port` and `default-port`: hosts
+    /// whose ports are fine (names, globs, addresses, CIDR ranges), on top
+    /// of the documentation hosts ([`crate::hosts::is_documentation`]).
+    pub allowed_hosts: Vec<crate::hosts::HostPattern>,
 }
 
 /// Classes of bytes a URI holds, so a rule can skip URIs that cannot
@@ -192,6 +194,27 @@ impl Context<'_> {
         }
     }
 
+    /// Whether the host is a documentation, example, test or loopback one
+    /// (RFC 2606, RFC 6761, RFC 5737, RFC 3849): its ports are examples
+    /// and its credentials notes (SPEC section 3a).
+    pub fn documentation_host(&self) -> bool {
+        self.uri
+            .get(crate::uri::Component::Host)
+            .is_some_and(crate::hosts::is_documentation)
+    }
+
+    /// Whether `secret` is an example rather than a credential: a
+    /// placeholder, any value on a documentation host (SPEC section 3a),
+    /// or, in a template, a value that names what it stands for
+    /// (`passwd-on-proxy`). Such secrets are still redacted; their
+    /// findings are notes.
+    pub fn example_secret(&self, secret: &Secret) -> bool {
+        secret.placeholder
+            || self.documentation_host()
+            || (self.finding.flags.template
+                && names_a_secret(&self.finding.uri[secret.span.clone()]))
+    }
+
     /// Whether the URI holds a byte of any of these classes.
     pub fn has(&self, classes: u16) -> bool {
         self.classes & classes != 0
@@ -211,6 +234,19 @@ impl Context<'_> {
             .collect();
         String::from_utf8_lossy(&secrets::replace(&self.finding.uri[span], &spans)).into_owned()
     }
+}
+
+/// Whether `value` is words that say what it stands for (`your-password`,
+/// `passwd_on_proxy`, `api-token`): letters, `-` and `_` only, naming a
+/// secret.
+fn names_a_secret(value: &[u8]) -> bool {
+    let lower = value.to_ascii_lowercase();
+    lower
+        .iter()
+        .all(|&b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
+        && ["pass", "pwd", "secret", "token", "key"]
+            .iter()
+            .any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some())
 }
 
 /// What a check reports; the engine adds the rule and its severity.
@@ -263,7 +299,64 @@ pub struct UnknownRule(pub String);
 
 impl fmt::Display for UnknownRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rule `{}` (see `urilint rules`)", self.0)
+        write!(
+            f,
+            "unknown rule `{}` (see `urilint rules`; groups: {}, or `all`)",
+            self.0,
+            Group::ALL.map(|g| format!("`{g}`")).join(", ")
+        )
+    }
+}
+
+/// What a rule guards (SPEC section 3a). `--select` and `--ignore` take
+/// group names as well as rule ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Group {
+    /// Secrets, deception, ports that reach other services.
+    Security,
+    /// URIs that do not work as written.
+    Correctness,
+    /// URIs that work in some readers and not others.
+    Portability,
+    /// Normal form and taste.
+    Style,
+}
+
+impl Group {
+    /// Every group, in order.
+    pub const ALL: [Group; 4] = [
+        Group::Security,
+        Group::Correctness,
+        Group::Portability,
+        Group::Style,
+    ];
+
+    /// Its name, as `--select` takes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Group::Security => "security",
+            Group::Correctness => "correctness",
+            Group::Portability => "portability",
+            Group::Style => "style",
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Group {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Group, String> {
+        Group::ALL
+            .into_iter()
+            .find(|g| g.as_str() == s)
+            .ok_or_else(|| format!("unknown group `{s}`"))
     }
 }
 
@@ -276,6 +369,11 @@ struct Enabled {
     /// The rule reports located secrets only, so it is skipped for the
     /// many URIs that hold none.
     secrets_only: bool,
+    /// Whether it checks templates ([`RuleDoc::templates`]).
+    templates: bool,
+    /// Whether its notes are reported: it was selected by id, group or
+    /// `all`, or notes are shown (SPEC section 3a).
+    notes: bool,
 }
 
 /// Rules whose findings are the URI's located secrets (SPEC section 10).
@@ -301,12 +399,21 @@ impl Default for Linter {
 }
 
 impl Linter {
-    /// Every built-in rule at its default severity.
+    /// The default rule set at default severities: notes are not reported
+    /// (SPEC section 3a).
     pub fn new() -> Linter {
         Linter::builder().build().expect("no ids named")
     }
 
-    /// A builder starting from every built-in rule.
+    /// Every built-in rule, notes included.
+    pub fn all() -> Linter {
+        Linter::builder()
+            .select(["all"])
+            .build()
+            .expect("`all` is known")
+    }
+
+    /// A builder starting from the default rule set.
     pub fn builder() -> LinterBuilder {
         LinterBuilder::default()
     }
@@ -378,8 +485,9 @@ impl Linter {
         };
         let mut out = Vec::new();
         let mut hits = Vec::new();
+        let template = finding.flags.template;
         for rule in &self.rules {
-            if rule.secrets_only && found.is_empty() {
+            if (rule.secrets_only && found.is_empty()) || (template && !rule.templates) {
                 continue;
             }
             (rule.check)(&cx, &mut hits);
@@ -387,9 +495,13 @@ impl Linter {
                 continue;
             }
             for h in hits.drain(..) {
+                let severity = h.severity.unwrap_or(rule.severity);
+                if severity == Severity::Note && !rule.notes {
+                    continue;
+                }
                 out.push(Diagnostic {
                     rule: Cow::Borrowed(rule.id),
-                    severity: h.severity.unwrap_or(rule.severity),
+                    severity,
                     message: h.message,
                     span: h.span,
                 });
@@ -410,6 +522,7 @@ pub struct LinterBuilder {
     select: Option<Vec<String>>,
     extend_select: Vec<String>,
     ignore: Vec<String>,
+    show_notes: bool,
     severities: HashMap<String, Severity>,
     custom: Vec<CustomRule>,
     registry: Option<Arc<Registry>>,
@@ -417,21 +530,29 @@ pub struct LinterBuilder {
 }
 
 impl LinterBuilder {
-    /// Enables only these rules (`all` for every one).
+    /// Enables only these rules instead of the default set: rule ids,
+    /// group names ([`Group`]) or `all`.
     pub fn select<S: Into<String>>(mut self, ids: impl IntoIterator<Item = S>) -> Self {
         self.select = Some(ids.into_iter().map(Into::into).collect());
         self
     }
 
-    /// Enables these rules on top of the selection.
+    /// Enables these rules (ids, groups or `all`) on top of the selection.
     pub fn extend_select<S: Into<String>>(mut self, ids: impl IntoIterator<Item = S>) -> Self {
         self.extend_select.extend(ids.into_iter().map(Into::into));
         self
     }
 
-    /// Disables these rules.
+    /// Disables these rules (ids, groups or `all`); wins over selection.
     pub fn ignore<S: Into<String>>(mut self, ids: impl IntoIterator<Item = S>) -> Self {
         self.ignore.extend(ids.into_iter().map(Into::into));
+        self
+    }
+
+    /// Reports notes of every enabled rule, not only of the rules
+    /// selected by name, group or `all` (SPEC section 3a).
+    pub fn show_notes(mut self, show: bool) -> Self {
+        self.show_notes = show;
         self
     }
 
@@ -459,48 +580,65 @@ impl LinterBuilder {
         self
     }
 
-    /// The linter; an error names an id that is neither a built-in nor a
-    /// custom rule.
+    /// The linter; an error names an id that is neither a built-in rule, a
+    /// custom rule, a group nor `all`.
     pub fn build(self) -> Result<Linter, UnknownRule> {
-        let known: BTreeSet<&str> = BUILTIN
-            .iter()
-            .map(|(id, _, _)| *id)
-            .chain(self.custom.iter().map(|c| c.id.as_str()))
-            .collect();
-        let named = self
+        let custom_ids: Vec<&str> = self.custom.iter().map(|c| c.id.as_str()).collect();
+        for name in self
             .select
             .iter()
             .flatten()
             .chain(&self.extend_select)
-            .chain(&self.ignore);
-        for id in named.chain(self.severities.keys()) {
-            if id != "all" && !known.contains(id.as_str()) {
+            .chain(&self.ignore)
+        {
+            if !is_selector(name, &custom_ids) {
+                return Err(UnknownRule(name.clone()));
+            }
+        }
+        for id in self.severities.keys() {
+            if doc(id).is_none() && !custom_ids.contains(&id.as_str()) {
                 return Err(UnknownRule(id.clone()));
             }
         }
-        let wanted = |id: &str| {
-            let listed = |ids: &[String]| ids.iter().any(|s| s == id || s == "all");
-            let selected = self.select.as_deref().is_none_or(listed) || listed(&self.extend_select);
-            selected && !listed(&self.ignore)
+        // A rule is named when a selector is its id, its group or `all`.
+        let named = |names: &[String], id: &str| {
+            let group = doc(id).map(|d| d.group.as_str());
+            names
+                .iter()
+                .any(|n| n == id || n == "all" || Some(n.as_str()) == group)
+        };
+        // Selected explicitly: its notes are shown (SPEC section 3a).
+        let chosen = |id: &str| {
+            self.select.as_deref().is_some_and(|s| named(s, id)) || named(&self.extend_select, id)
+        };
+        let wanted = |id: &str, default: bool| {
+            let base = self.select.as_deref().map_or(default, |s| named(s, id));
+            (base || named(&self.extend_select, id)) && !named(&self.ignore, id)
+        };
+        let shown = |severity: Severity, id: &str| {
+            severity > Severity::Note || self.show_notes || chosen(id)
         };
         let rules = BUILTIN
             .iter()
-            .filter(|(id, _, _)| wanted(id))
-            .map(|&(id, _, check)| Enabled {
-                id,
-                severity: self
-                    .severities
-                    .get(id)
-                    .copied()
-                    .unwrap_or_else(|| doc(id).expect("built in").severity),
-                check,
-                secrets_only: SECRET_RULES.contains(&id),
+            .filter_map(|&(id, _, check)| {
+                let doc = doc(id).expect("built in");
+                let severity = self.severities.get(id).copied().unwrap_or(doc.severity);
+                // Checks only ever lower a hit's severity, so a rule whose
+                // notes are hidden has nothing to report.
+                (wanted(id, doc.default) && shown(severity, id)).then_some(Enabled {
+                    id,
+                    severity,
+                    check,
+                    secrets_only: SECRET_RULES.contains(&id),
+                    templates: doc.templates,
+                    notes: self.show_notes || chosen(id),
+                })
             })
             .collect();
         let custom = self
             .custom
             .into_iter()
-            .filter(|c| wanted(&c.id))
+            .filter(|c| wanted(&c.id, true))
             .map(|c| {
                 let severity = self.severities.get(&c.id).copied().unwrap_or(c.severity);
                 (c, severity)
@@ -517,15 +655,20 @@ impl LinterBuilder {
     }
 }
 
-/// Whether `port` (or the URI's host) is allowed by the port rules' options.
+/// Whether `name` may stand in `select`, `extend-select` or `ignore`: a
+/// built-in rule's id, one of `custom`, a group's name or `all`.
+pub fn is_selector(name: &str, custom: &[&str]) -> bool {
+    name == "all" || name.parse::<Group>().is_ok() || doc(name).is_some() || custom.contains(&name)
+}
+
+/// Whether `port` is fine where it is: allowed by the port rules'
+/// options, or on a documentation host, where any port is an example
+/// (SPEC section 3a).
 fn port_allowed(cx: &Context, port: u32) -> bool {
     let host = cx.uri.get(crate::uri::Component::Host).unwrap_or_default();
     cx.options.allowed_ports.contains(&port)
-        || cx
-            .options
-            .allowed_hosts
-            .iter()
-            .any(|h| h.as_bytes().eq_ignore_ascii_case(host))
+        || cx.documentation_host()
+        || cx.options.allowed_hosts.iter().any(|h| h.matches(host))
 }
 
 /// Byte-level helpers the checks share.

@@ -158,6 +158,13 @@ pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: 
             return if eof { End::At(i) } else { End::Need(i) };
         };
         match CLASS[b as usize] {
+            // A `<name>` placeholder inside a URI template
+            // (`https://github.com/<owner>/<repo>`): the template runs on.
+            Class::End if b == b'<' && i > from => match placeholder(w, i, limit, eof) {
+                Some(Some(n)) => i += n,
+                Some(None) => return End::At(i),
+                None => return End::Need(i),
+            },
             Class::End => return End::At(i),
             Class::High => match decode(w, i, eof) {
                 Utf8::Invalid => return End::At(i),
@@ -189,6 +196,91 @@ pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: 
     }
 }
 
+/// The longest `<name>` placeholder read inside a URI.
+const MAX_PLACEHOLDER: usize = 48;
+
+/// HTML elements written right after a URI in text (`http://x.org<br>`):
+/// markup, not placeholders.
+const TAGS: &[&[u8]] = &[
+    b"a",
+    b"abbr",
+    b"b",
+    b"big",
+    b"blockquote",
+    b"br",
+    b"cite",
+    b"code",
+    b"dd",
+    b"del",
+    b"dfn",
+    b"div",
+    b"dl",
+    b"dt",
+    b"em",
+    b"font",
+    b"h1",
+    b"h2",
+    b"h3",
+    b"h4",
+    b"h5",
+    b"h6",
+    b"hr",
+    b"i",
+    b"img",
+    b"ins",
+    b"kbd",
+    b"li",
+    b"mark",
+    b"nobr",
+    b"ol",
+    b"p",
+    b"pre",
+    b"q",
+    b"s",
+    b"samp",
+    b"small",
+    b"span",
+    b"strong",
+    b"sub",
+    b"sup",
+    b"table",
+    b"td",
+    b"th",
+    b"tr",
+    b"tt",
+    b"u",
+    b"ul",
+    b"var",
+    b"wbr",
+];
+
+/// At `w[i] == '<'` inside a URI: the length of a `<name>` placeholder
+/// there (`Some(Some(n))`), none (`Some(None)`), or `None` when the window
+/// ends too soon to tell. A name is a letter, then letters, digits, `_`,
+/// `-` or `.`; an HTML element's name is markup.
+fn placeholder(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<Option<usize>> {
+    let mut j = i + 1;
+    loop {
+        if j - i > MAX_PLACEHOLDER || j >= limit {
+            return Some(None);
+        }
+        let Some(&b) = w.get(j) else {
+            return if eof { Some(None) } else { None };
+        };
+        match b {
+            b'>' if j > i + 1 => {
+                let name = &w[i + 1..j];
+                let tag = TAGS.iter().any(|t| name.eq_ignore_ascii_case(t));
+                return Some((!tag).then_some(j + 1 - i));
+            }
+            b'A'..=b'Z' | b'a'..=b'z' => {}
+            b'0'..=b'9' | b'_' | b'-' | b'.' if j > i + 1 => {}
+            _ => return Some(None),
+        }
+        j += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +309,28 @@ mod tests {
         }
         // Letters of an IRI stay in it (the non-ascii rule reports them).
         assert_eq!(end_of("東京é".as_bytes()), 8);
+    }
+
+    #[test]
+    fn placeholders_are_read_over_but_tags_and_other_angles_end_the_uri() {
+        assert_eq!(end_of(b"x/<owner>/<repo-name>.git y"), 25);
+        assert_eq!(end_of(b"x//[<user>@]<host>[:<port>]/p"), 29);
+        assert_eq!(end_of(b"x.org<br>"), 5);
+        assert_eq!(end_of(b"x.org<BR>"), 5);
+        assert_eq!(end_of(b"x<http://y>"), 1);
+        assert_eq!(end_of(b"x<a b>"), 1);
+        assert_eq!(end_of(b"x<>"), 1);
+        assert_eq!(end_of(b"x<1a>"), 1);
+        assert_eq!(end_of(b"<name>"), 0); // not inside a URI yet
+        // A short window waits; the cap stops a placeholder.
+        assert!(matches!(
+            find_end(b"x/<own", 0, usize::MAX, false, false),
+            End::Need(2)
+        ));
+        assert!(matches!(
+            find_end(b"x/<owner>", 0, 5, true, false),
+            End::At(2)
+        ));
     }
 
     #[test]

@@ -69,6 +69,8 @@ impl Engine {
                     self.pos = base + f.next as u64;
                     self.floor = self.pos;
                     self.skipping = f.flags.truncated;
+                    let mut flags = f.flags;
+                    flags.template = super::template::is_template(&f.uri);
                     return Step::Found(Finding {
                         uri: f.uri,
                         start,
@@ -77,7 +79,7 @@ impl Engine {
                         column,
                         line_start,
                         delimiter: f.delimiter,
-                        flags: f.flags,
+                        flags,
                     });
                 }
             }

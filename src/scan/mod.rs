@@ -49,6 +49,7 @@ mod candidate;
 mod chars;
 mod engine;
 mod lines;
+mod template;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -102,16 +103,20 @@ pub struct Flags {
     pub hyphen_ambiguous: bool,
     /// Longer than the scanner's cap; `uri` holds only its beginning.
     pub truncated: bool,
+    /// Holds a placeholder (`{name}`, `${VAR}`, `%s`, `<name>`, ...): a
+    /// template, not a URI to follow (SPEC section 3a).
+    pub template: bool,
 }
 
 impl Flags {
     /// The names of the flags that are set, in a fixed order: `rejoined`,
-    /// `hyphen-ambiguous`, `truncated`.
+    /// `hyphen-ambiguous`, `truncated`, `template`.
     pub fn names(self) -> impl Iterator<Item = &'static str> {
         [
             (self.rejoined, "rejoined"),
             (self.hyphen_ambiguous, "hyphen-ambiguous"),
             (self.truncated, "truncated"),
+            (self.template, "template"),
         ]
         .into_iter()
         .filter_map(|(set, name)| set.then_some(name))

@@ -5,7 +5,7 @@ use crate::uri::Component;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let (Some(port), Some(default)) = (cx.uri.port(), cx.scheme.and_then(|s| s.port)) else { return };
-    if port == u32::from(default) {
+    if port == u32::from(default) && !super::port_allowed(cx, port) {
         let msg = format!("port {port} is `{}`'s default; leave it out", cx.scheme_name());
         out.push(Hit::new(msg).at(cx.uri.span(Component::Port).expect("has port")));
     }

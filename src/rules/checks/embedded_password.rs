@@ -8,8 +8,8 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     for s in cx.secrets {
         let at = Span { start: s.span.start, end: s.span.end };
         let msg = match &s.kind {
-            Kind::Password { user } if s.placeholder => format!(
-                "URI embeds a placeholder password for user `{}`; keep real ones out of it",
+            Kind::Password { user } if cx.example_secret(s) => format!(
+                "URI embeds an example password for user `{}`; keep real ones out of it",
                 cx.quote(user.clone())
             ),
             Kind::Password { user } => format!("URI embeds a password for user `{}`", cx.quote(user.clone())),
@@ -19,6 +19,6 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
             _ => continue,
         };
         let hit = Hit::new(msg).at(at);
-        out.push(if s.placeholder { hit.severity(Severity::Note) } else { hit });
+        out.push(if cx.example_secret(s) { hit.severity(Severity::Note) } else { hit });
     }
 }

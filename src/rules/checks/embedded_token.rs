@@ -8,8 +8,8 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     for s in cx.secrets {
         let Kind::Token { what } = s.kind else { continue };
         let at = Span { start: s.span.start, end: s.span.end };
-        let hit = if s.placeholder {
-            Hit::new(format!("the user name is a placeholder for {what}; keep real ones out of URIs")).severity(Severity::Note)
+        let hit = if cx.example_secret(s) {
+            Hit::new(format!("the user name is an example of {what}; keep real ones out of URIs")).severity(Severity::Note)
         } else {
             Hit::new(format!("the user name is {what}: anyone who reads the URI can use it"))
         };

@@ -34,7 +34,29 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     } else {
         return;
     };
+    // What the slashes lead to must be a host for this to be a web address
+    // mistyped: `http::/site/path` in prose is a malformed URL described.
+    let first = after.iter().position(|&b| b != b':' && b != b'/').unwrap_or(after.len());
+    if !host_like(&after[first..]) {
+        return;
+    }
     out.push(Hit::new(msg).at(Span { start: span.start, end: span.end + 1 }));
+}
+
+/// Whether `rest` starts with what can only be a host: an IP literal,
+/// `localhost`, or a dotted name ending in a label of letters (a top-level
+/// domain, RFC 1123 s2.1).
+fn host_like(rest: &[u8]) -> bool {
+    let end = rest
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#' | b':'))
+        .unwrap_or(rest.len());
+    let host = &rest[..end];
+    let last = host.rsplit(|&b| b == b'.').next().unwrap_or_default();
+    host.starts_with(b"[")
+        || host.eq_ignore_ascii_case(b"localhost")
+        || (host.contains(&b'.') && last.len() >= 2 && last.iter().all(u8::is_ascii_alphabetic))
+        || std::str::from_utf8(host).is_ok_and(|h| h.parse::<std::net::Ipv4Addr>().is_ok())
 }
 
 /// Whether `a` is one insertion, deletion or substitution away from `b`

@@ -10,8 +10,8 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         let at = Span { start: s.span.start, end: s.span.end };
         // The name is not secret; only the value is.
         let name = String::from_utf8_lossy(&cx.text[name.clone()]);
-        let hit = if s.placeholder {
-            Hit::new(format!("parameter `{name}` holds a placeholder for a secret; keep real ones out of URIs"))
+        let hit = if cx.example_secret(s) {
+            Hit::new(format!("parameter `{name}` holds an example secret; keep real ones out of URIs"))
                 .severity(Severity::Note)
         } else {
             Hit::new(format!("parameter `{name}` holds a secret: URIs end up in logs, history and referrers"))

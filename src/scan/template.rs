@@ -1,0 +1,116 @@
+//! Whether a URI is a template: it holds a placeholder that something
+//! fills in before anyone follows it (SPEC section 3a). Syntax,
+//! unsafe-character and port rules skip templates: `{user_id}`, `%s` and
+//! `<host>` are not mistakes in the URI, they stand for its parts.
+
+/// Whether `uri` holds a placeholder: `{}`, `{name}`, `{{ ... }}`,
+/// `${VAR}`, `$VAR`, `$(VAR)`, `%s`, `%d`, `%(name)s`, `%1$s`, `<name>`,
+/// `*` in the host, or a word where the port goes (`host:port`).
+pub(crate) fn is_template(uri: &[u8]) -> bool {
+    // `<` only gets into a URI through a `<name>` placeholder (the scanner
+    // ends a URI at any other), and `{` with a later `}` is a brace
+    // placeholder in every template language.
+    if let Some(open) = memchr::memchr2(b'{', b'<', uri)
+        && (uri[open] == b'<' || memchr::memchr(b'}', &uri[open..]).is_some())
+    {
+        return true;
+    }
+    memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i)) || authority_template(uri)
+}
+
+/// A shell/Make variable (`$VAR`, `$(VAR)`) or a printf/Python format
+/// (`%s`, `%d`, `%(name)s`, `%1$s`) starting at `uri[i]`. A `%` followed
+/// by two hex digits is a percent-encoding (RFC 3986 s2.1), so `%de` is not
+/// a `%d`.
+fn format_at(uri: &[u8], i: usize) -> bool {
+    let next = uri.get(i + 1).copied();
+    let after = uri.get(i + 2).copied();
+    if uri[i] == b'$' {
+        // `Predef$.html`, `a$b`: a `$` inside a word is a character, but
+        // `v$(VERSION)` is Make's.
+        let starts = i == 0 || !uri[i - 1].is_ascii_alphanumeric();
+        return next == Some(b'(')
+            || (starts && next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'_'));
+    }
+    match next {
+        Some(b's' | b'r' | b'(') => true,
+        Some(b'd' | b'i' | b'u' | b'x') => !after.is_some_and(|c| c.is_ascii_hexdigit()),
+        Some(b'1'..=b'9') => after == Some(b'$'),
+        _ => false,
+    }
+}
+
+/// A `*` in the host (`https://*.example.com/`), or a word for the port
+/// (`http://proxy:port/`, `ssh://host:PORT`).
+fn authority_template(uri: &[u8]) -> bool {
+    let Some(i) = memchr::memmem::find(uri, b"://") else {
+        return false;
+    };
+    let rest = &uri[i + 3..];
+    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
+    let auth = &rest[..end];
+    let host_port = match memchr::memrchr(b'@', auth) {
+        Some(at) => &auth[at + 1..],
+        None => auth,
+    };
+    if memchr::memchr(b'*', host_port).is_some() {
+        return true;
+    }
+    // An IP literal's colons are its own (RFC 3986 s3.2.2).
+    let after_host = match memchr::memrchr(b']', host_port) {
+        Some(k) => &host_port[k + 1..],
+        None => host_port,
+    };
+    match memchr::memrchr(b':', after_host) {
+        Some(k) => {
+            let port = &after_host[k + 1..];
+            !port.is_empty() && port.iter().all(|c| c.is_ascii_alphabetic() || *c == b'_')
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_template;
+
+    #[test]
+    fn placeholders_make_templates() {
+        for t in [
+            "https://example.com/{user_id}",
+            "https://example.com/{}",
+            "https://x.org/{{ .Version }}/a",
+            "https://x.org/${VERSION}/a",
+            "https://x.org/$VERSION/a",
+            "https://x.org/v$(VERSION)",
+            "https://pypi.org/project/%s/",
+            "https://x.org/?id=%d",
+            "https://x.org/%(name)s",
+            "https://x.org/%1$s",
+            "ssh://[<user>@]<host>[:<port>]/<path>",
+            "https://*.example.com/",
+            "http://proxy-host.com:port",
+            "http://user:pw@host:PORT/x",
+        ] {
+            assert!(is_template(t.as_bytes()), "{t}");
+        }
+    }
+
+    #[test]
+    fn uris_are_not_templates() {
+        for t in [
+            "https://www.scala-lang.org/api/Predef$.html#identity",
+            "https://x.org/a%20b%de%DF",
+            "https://x.org/a{b",
+            "https://x.org/?q=a*b",
+            "http://[::1]:8080/",
+            "http://user:pass@host/",
+            "http://host:8080/",
+            "mailto:a@b.org",
+            "https://x.org/a$",
+            "https://x.org/%",
+        ] {
+            assert!(!is_template(t.as_bytes()), "{t}");
+        }
+    }
+}
