@@ -282,6 +282,8 @@ impl Config {
             name: name.clone(),
             port: c.port,
             syntax: c.syntax.unwrap_or(Syntax::Hierarchical),
+            // A project's own opaque scheme is one its text uses bare.
+            bare: c.syntax == Some(Syntax::Opaque),
             rfc: "config [schemes]".to_string(),
             status: Status::Provisional,
         });

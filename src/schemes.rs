@@ -1,10 +1,12 @@
 //! The scheme registry: which schemes urilint knows, their default ports and
 //! whether they are written with `//` (SPEC U4).
 //!
-//! The data lives in `rules/schemes.toml` and is compiled into the crate. The
-//! scanner asks it whether a scheme is opaque (RFC 3986 s3: a URI without an
-//! authority) so that `mailto:a@b` is found but `Note: x` is not; the rules ask
-//! it for default ports (RFC 1738 s3, RFC 3986 s6.2.3).
+//! The data lives in `rules/schemes.toml` and is compiled into the crate: the
+//! whole of IANA's URI scheme registry (RFC 7595) and schemes in wide use
+//! without a registration. The scanner asks it whether a scheme is found
+//! without `//` (a common opaque one, RFC 3986 s3) so that `mailto:a@b` is
+//! found but `Note: x` is not; the rules ask it for default ports (RFC 1738
+//! s3, RFC 3986 s6.2.3) and whether a scheme is registered at all.
 //!
 //! ```
 //! use urilint::schemes::{Registry, Syntax};
@@ -14,6 +16,8 @@
 //! assert_eq!(http.port, Some(80));
 //! assert_eq!(reg.get("mailto").unwrap().syntax, Syntax::Opaque);
 //! assert!(reg.get("note").is_none());
+//! // Registered, opaque, but not looked for in prose.
+//! assert!(reg.get("info").is_some() && !reg.is_bare(b"info"));
 //! ```
 
 use std::collections::HashMap;
@@ -62,6 +66,10 @@ pub struct Scheme {
     pub port: Option<u16>,
     /// Hierarchical or opaque.
     pub syntax: Syntax,
+    /// Whether the scanner finds `scheme:` without `//` in text (SPEC E2):
+    /// only the common opaque schemes, so `info:foo` in prose is not a URI.
+    #[serde(default)]
+    pub bare: bool,
     /// The defining document.
     pub rfc: String,
     /// IANA status.
@@ -90,9 +98,10 @@ impl std::error::Error for RegistryError {}
 #[derive(Clone, Debug)]
 pub struct Registry {
     by_name: HashMap<String, Scheme, Fnv>,
-    /// The opaque schemes' names, for the scanner's lookup at candidate
-    /// colons: a short list compared in place beats hashing a copy.
-    opaque: Vec<Box<[u8]>>,
+    /// The names of the schemes found without `//` ([`Scheme::bare`]), for
+    /// the scanner's lookup at candidate colons: a short list compared in
+    /// place beats hashing a copy.
+    bare: Vec<Box<[u8]>>,
 }
 
 impl Registry {
@@ -123,15 +132,16 @@ impl Registry {
         Ok(Registry::assemble(by_name))
     }
 
-    /// The registry of `by_name`, with the opaque schemes listed apart.
+    /// The registry of `by_name`, with the schemes found without `//`
+    /// listed apart.
     fn assemble(by_name: HashMap<String, Scheme, Fnv>) -> Registry {
-        let mut opaque: Vec<Box<[u8]>> = by_name
+        let mut bare: Vec<Box<[u8]>> = by_name
             .values()
-            .filter(|s| s.syntax == Syntax::Opaque)
+            .filter(|s| s.bare)
             .map(|s| s.name.as_bytes().into())
             .collect();
-        opaque.sort();
-        Registry { by_name, opaque }
+        bare.sort();
+        Registry { by_name, bare }
     }
 
     /// Looks a scheme up by name, ignoring case (RFC 3986 s3.1).
@@ -167,9 +177,10 @@ impl Registry {
         Ok(Registry::assemble(by_name))
     }
 
-    /// Whether `name` is a known opaque scheme (SPEC E2), ignoring case.
-    pub fn is_opaque(&self, name: &[u8]) -> bool {
-        self.opaque.iter().any(|o| o.eq_ignore_ascii_case(name))
+    /// Whether `name` is a scheme found without `//` (SPEC E2;
+    /// [`Scheme::bare`]), ignoring case.
+    pub fn is_bare(&self, name: &[u8]) -> bool {
+        self.bare.iter().any(|o| o.eq_ignore_ascii_case(name))
     }
 
     /// All schemes, sorted by name.
@@ -293,11 +304,50 @@ mod tests {
     }
 
     #[test]
+    fn builtin_holds_the_iana_registry() {
+        let reg = Registry::builtin();
+        assert!(reg.len() > 430, "{}", reg.len());
+        let count = |st: Status| reg.iter().filter(|s| s.status == st).count();
+        assert!(count(Status::Permanent) >= 99);
+        assert!(count(Status::Historical) >= 18);
+        for (name, port) in [
+            ("aaa", Some(3868)),
+            ("sieve", Some(4190)),
+            ("coap+tcp", Some(5683)),
+            ("z39.50s", Some(210)),
+            ("bitcoin", None),
+            ("ms-settings", None),
+            ("web+interaction", None),
+            ("example", None),
+        ] {
+            assert_eq!(reg.get(name).map(|s| s.port), Some(port), "{name}");
+        }
+        // Only the common opaque schemes are looked for without `//`.
+        let bare: Vec<&str> = {
+            let mut b: Vec<&str> = reg
+                .iter()
+                .filter(|s| s.bare)
+                .map(|s| s.name.as_str())
+                .collect();
+            b.sort();
+            b
+        };
+        assert_eq!(bare.len(), 19, "{bare:?}");
+        assert!(
+            bare.iter()
+                .all(|n| reg.get(n).unwrap().syntax == Syntax::Opaque)
+        );
+        for name in ["info", "service", "session", "dav", "jar"] {
+            assert!(!reg.is_bare(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
     fn lookup_ignores_case_and_rejects_long_names() {
         let reg = Registry::builtin();
-        assert!(reg.is_opaque(b"MailTo"));
-        assert!(!reg.is_opaque(b"http"));
-        assert!(!reg.is_opaque(b"note"));
+        assert!(reg.is_bare(b"MailTo"));
+        assert!(!reg.is_bare(b"http"));
+        assert!(!reg.is_bare(b"note"));
         assert!(reg.get_bytes(&[b'a'; MAX_SCHEME_LEN + 1]).is_none());
     }
 

@@ -129,7 +129,7 @@ fn glued(name: &[u8]) -> usize {
 }
 
 /// SPEC E2: after `scheme:` comes `//` and something more, or the scheme is
-/// a registered opaque one and something follows. `Word::Word` (a Perl
+/// a registered opaque one found bare and something follows. `Word::Word` (a Perl
 /// module, a C++ name) is not a URI, and a `data:` URI holds the `,` that
 /// starts its data (RFC 2397 s3), so `Data: ?Sized` is not one either.
 fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
@@ -138,7 +138,7 @@ fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
     } else {
         (!rest.is_empty()
             && rest[0] != b':'
-            && cx.registry.is_opaque(scheme)
+            && cx.registry.is_bare(scheme)
             && (!scheme.eq_ignore_ascii_case(b"data") || data_like(rest)))
             || (WEB.iter().any(|n| scheme.eq_ignore_ascii_case(n))
                 && (rest.starts_with(b":/")
@@ -395,7 +395,7 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
             Peek::Byte(b) if chars::CLASS[b as usize] == Class::End => return Outcome::Reject,
             Peek::Byte(_) => {}
         }
-        if !cx.registry.is_opaque(&w[s..colon]) {
+        if !cx.registry.is_bare(&w[s..colon]) {
             // SPEC E2 as amended (3a): `http:/host` and `https:://host` are
             // candidates, for scheme-typo to report.
             match mistyped_web(w, s, colon, eof) {
