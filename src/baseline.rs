@@ -3,9 +3,17 @@
 //! text around does not break them; every secret in the URI (SPEC section
 //! 10) is stored as `****`.
 //!
-//! Version 2 keys redact before normalizing and cover tokens, secret
-//! parameters and webhook paths; a version 1 file is refused with a word on
-//! how to rewrite it rather than silently matching nothing.
+//! Paths are stored relative to the baseline file's own folder, with `/`
+//! separators, and findings are matched through the same mapping
+//! ([`Anchor`]), so a baseline matches however its paths were typed:
+//! `./docs/x.md`, `docs/x.md`, an absolute path, or from another folder.
+//!
+//! Version 3 stores paths that way. Version 2 stored them as printed; they
+//! are read as relative to the baseline's folder, which is what they were
+//! when it was written from there. Version 2 and 3 keys redact before
+//! normalizing and cover tokens, secret parameters and webhook paths; a
+//! version 1 file is refused with a word on how to rewrite it rather than
+//! silently matching nothing.
 //!
 //! ```
 //! use urilint::baseline::{Baseline, Key};
@@ -26,12 +34,12 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 /// The baseline file format written and read.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// What identifies a finding in a baseline.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Key {
-    /// The path as urilint prints it.
+    /// The path relative to the baseline's folder ([`Anchor::key_path`]).
     pub path: String,
     /// The rule id.
     pub rule: String,
@@ -150,11 +158,14 @@ impl Baseline {
                     .to_string(),
             );
         }
-        if file.version != VERSION {
+        if !(2..=VERSION).contains(&file.version) {
             return Err(format!("unsupported baseline version {}", file.version));
         }
         let mut base = Baseline::default();
-        for e in file.findings {
+        for mut e in file.findings {
+            // Version 2 stored paths as printed: `./docs/x` from a walk of
+            // `.`, relative to the folder it was written from.
+            e.key.path = normalize_relative(&e.key.path);
             *base.counts.entry(e.key).or_default() += e.count;
         }
         Ok(base)
@@ -168,5 +179,119 @@ impl Baseline {
         };
         let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
         Baseline::from_json(&text).map_err(err)
+    }
+}
+
+/// Maps the paths findings are printed with to the paths a baseline stores:
+/// relative to the baseline file's folder.
+#[derive(Clone, Debug)]
+pub struct Anchor {
+    /// The baseline's folder, absolute and with symbolic links resolved.
+    dir: PathBuf,
+    /// The working directory, for relative paths.
+    cwd: PathBuf,
+}
+
+impl Anchor {
+    /// The anchor of the baseline file at `file` (which need not exist yet;
+    /// its folder must).
+    pub fn new(file: &Path) -> std::io::Result<Anchor> {
+        let cwd = std::env::current_dir()?;
+        let parent = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let dir = std::fs::canonicalize(cwd.join(parent))?;
+        Ok(Anchor { dir, cwd })
+    }
+
+    /// The path a baseline stores for a finding printed with `path`: `-`
+    /// (standard input) as is; otherwise the file, absolute and with links
+    /// resolved, relative to the baseline's folder (`../` where it lies
+    /// outside), with `/` separators.
+    pub fn key_path(&self, path: &str) -> String {
+        if path == "-" {
+            return path.to_string();
+        }
+        let abs = self.cwd.join(path);
+        let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| lexical(&abs));
+        relative(&real, &self.dir)
+    }
+}
+
+/// `path` with `.` and `..` components folded away, lexically.
+fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `path` relative to `base` (both absolute and normalized), `/`-separated.
+fn relative(path: &Path, base: &Path) -> String {
+    let p: Vec<_> = path.components().collect();
+    let b: Vec<_> = base.components().collect();
+    let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let ups = std::iter::repeat_n("..".to_string(), b.len() - common);
+    let downs = p[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    let parts: Vec<String> = ups.chain(downs).collect();
+    if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    }
+}
+
+/// A stored relative path in normal form: `/` separators, no `.`
+/// components (`./docs//x.md` is `docs/x.md`).
+fn normalize_relative(path: &str) -> String {
+    if path == "-" {
+        return path.to_string();
+    }
+    let parts: Vec<&str> = path
+        .split(['/', '\\'])
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    parts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_climb_and_descend() {
+        assert_eq!(relative(Path::new("/a/b/c.md"), Path::new("/a")), "b/c.md");
+        assert_eq!(
+            relative(Path::new("/a/b/c.md"), Path::new("/a/d")),
+            "../b/c.md"
+        );
+        assert_eq!(relative(Path::new("/a"), Path::new("/a")), ".");
+        assert_eq!(normalize_relative("./docs//x.md"), "docs/x.md");
+        assert_eq!(normalize_relative("docs\\x.md"), "docs/x.md");
+        assert_eq!(lexical(Path::new("/a/./b/../c")), Path::new("/a/c"));
+    }
+
+    #[test]
+    fn version_2_paths_are_read_relative_to_the_baseline() {
+        let v2 =
+            r#"{"version":2,"findings":[{"path":"./docs/a.md","rule":"r","uri":"u","count":1}]}"#;
+        let mut b = Baseline::from_json(v2).unwrap();
+        let key = Key {
+            path: "docs/a.md".into(),
+            rule: "r".into(),
+            uri: "u".into(),
+        };
+        assert!(b.take(&key));
     }
 }

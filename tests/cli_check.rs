@@ -509,7 +509,7 @@ fn statistics_count_findings_per_rule() {
 #[test]
 fn a_baseline_file_is_never_checked() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("a.txt"), "http://a.example:8081/\n").unwrap();
+    std::fs::write(dir.path().join("a.txt"), "http://a.acme.net:25/\n").unwrap();
     let run = |args: &[&str]| {
         urilint()
             .current_dir(dir.path())
@@ -923,4 +923,113 @@ fn documentation_hosts_and_templates() {
         ]
     );
     assert!(!out.contains("hunter2") && !out.contains("passwd-on-proxy"));
+}
+
+/// A baseline stores paths relative to its own folder and matches findings
+/// however their paths were typed (issue 11).
+#[test]
+fn baseline_paths_match_however_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("docs/sub")).unwrap();
+    std::fs::create_dir_all(root.join(".ci")).unwrap();
+    std::fs::write(root.join("docs/a.md"), "http://a.acme.net:25/\n").unwrap();
+    std::fs::write(root.join("docs/sub/b.md"), "http://b.acme.net:25/\n").unwrap();
+    let run = |cwd: &std::path::Path, args: &[&str]| {
+        urilint()
+            .current_dir(cwd)
+            .args(["check", "--isolated", "--format", "jsonl"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let abs = |rel: &str| root.join(rel).to_str().unwrap().to_string();
+    for (written_in, base) in [(".", "urilint-baseline.json"), (".ci", ".ci/base.json")] {
+        // (Another baseline in the tree would be checked as any JSON file.)
+        let _ = std::fs::remove_file(root.join("urilint-baseline.json"));
+        let out = run(root, &["--write-baseline", base, "."]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stored: Value =
+            serde_json::from_str(&std::fs::read_to_string(root.join(base)).unwrap()).unwrap();
+        let paths: Vec<&str> = stored["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["path"].as_str().unwrap())
+            .collect();
+        let want: &[&str] = if written_in == "." {
+            &["docs/a.md", "docs/sub/b.md"]
+        } else {
+            &["../docs/a.md", "../docs/sub/b.md"]
+        };
+        assert_eq!(paths, want);
+        // Typed every way, from the root and from a subfolder: all known.
+        let abs_base = abs(base);
+        let from_sub = format!("../../{base}");
+        let cases: Vec<(std::path::PathBuf, Vec<String>)> = vec![
+            (
+                root.to_path_buf(),
+                vec!["--baseline".into(), base.into(), ".".into()],
+            ),
+            (
+                root.to_path_buf(),
+                vec!["--baseline".into(), base.into(), "docs".into()],
+            ),
+            (
+                root.to_path_buf(),
+                vec![
+                    "--baseline".into(),
+                    base.into(),
+                    "./docs/a.md".into(),
+                    "docs/sub/b.md".into(),
+                ],
+            ),
+            (
+                root.to_path_buf(),
+                vec![
+                    "--baseline".into(),
+                    abs_base.clone(),
+                    abs("docs/a.md"),
+                    abs("docs/sub/b.md"),
+                ],
+            ),
+            (
+                root.join("docs/sub"),
+                vec![
+                    "--baseline".into(),
+                    from_sub,
+                    "b.md".into(),
+                    "../a.md".into(),
+                ],
+            ),
+            (
+                root.join("docs"),
+                vec!["--baseline".into(), abs_base, ".".into()],
+            ),
+        ];
+        for (cwd, args) in cases {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&cwd, &args);
+            assert_eq!(
+                (
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stdout).into_owned()
+                ),
+                (Some(0), String::new()),
+                "{base} from {}: {args:?}",
+                cwd.display()
+            );
+        }
+    }
+    // A new finding is still reported, with the path as typed.
+    std::fs::write(root.join("docs/c.md"), "http://c.acme.net:25/\n").unwrap();
+    let out = run(&root.join("docs"), &["--baseline", "../.ci/base.json", "."]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["path"], "./c.md");
 }

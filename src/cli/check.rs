@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
-use urilint::baseline::{Baseline, Key};
+use urilint::baseline::{Anchor, Baseline, Key};
 use urilint::format::{Format as DocFormat, MAX_PARSED};
 use urilint::mail::{MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style, shown_uri};
@@ -28,6 +28,9 @@ struct Sink<W: Write> {
     baseline: Option<Baseline>,
     /// `--write-baseline`: records are collected here instead of shown.
     recording: Option<Baseline>,
+    /// Maps printed paths to the baseline's, with the last one cached
+    /// (records come file by file).
+    anchor: Option<(Anchor, String, String)>,
     /// Shown records by severity.
     counts: [usize; 3],
     /// `--statistics`: records counted per rule instead of shown.
@@ -46,13 +49,19 @@ impl<W: Write> Sink<W> {
             return Ok(());
         }
         // Only a baseline needs the key (it costs a normalization).
-        let key = || Key::new(&r.path, &r.rule, r.uri.as_bytes(), r.flags.truncated);
-        if let Some(recording) = &mut self.recording {
-            recording.add(key());
-            return Ok(());
-        }
-        if self.baseline.as_mut().is_some_and(|b| b.take(&key())) {
-            return Ok(());
+        if let Some((anchor, printed, stored)) = &mut self.anchor {
+            if *printed != r.path {
+                *stored = anchor.key_path(&r.path);
+                printed.clone_from(&r.path);
+            }
+            let key = Key::new(stored, &r.rule, r.uri.as_bytes(), r.flags.truncated);
+            if let Some(recording) = &mut self.recording {
+                recording.add(key);
+                return Ok(());
+            }
+            if self.baseline.as_mut().is_some_and(|b| b.take(&key)) {
+                return Ok(());
+            }
         }
         self.counts[r.severity as usize] += 1;
         if let Some(stats) = &mut self.statistics {
@@ -139,6 +148,14 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         emitter: Emitter::new(BufWriter::new(stdout.lock()), format, Style { color }),
         baseline,
         recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
+        anchor: match args.baseline.as_ref().or(args.write_baseline.as_ref()) {
+            Some(file) => Some((
+                Anchor::new(file).map_err(|e| usage(format!("{}: {e}", file.display())))?,
+                String::new(),
+                String::new(),
+            )),
+            None => None,
+        },
         counts: [0; 3],
         statistics: args.statistics.then(Default::default),
         per_file: config
