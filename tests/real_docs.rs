@@ -1,0 +1,67 @@
+//! The default check over real documentation trees, compared with a
+//! reviewed list of findings (issue 11): each entry in
+//! `tests/data/real-docs-findings.txt` was judged a problem its maintainers
+//! would fix, so a new default finding there (noise, or a real problem
+//! found) changes this test and is reviewed the same way.
+//!
+//! The trees are `../shared/corpus/real-docs/` beside the repository (git's
+//! Documentation, Python's PEPs and Rust's RFCs, each at one commit), or
+//! `URILINT_REAL_DOCS`. Where they are absent the test says so and passes,
+//! unless `URILINT_REQUIRE_CORPUS` is set.
+
+use std::path::PathBuf;
+
+#[test]
+fn default_findings_on_real_docs_are_the_reviewed_ones() {
+    let root = std::env::var_os("URILINT_REAL_DOCS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/corpus/real-docs"));
+    if !root.is_dir() {
+        assert!(
+            std::env::var_os("URILINT_REQUIRE_CORPUS").is_none(),
+            "{} is not a folder",
+            root.display()
+        );
+        eprintln!("skipped: no real-docs corpus at {}", root.display());
+        return;
+    }
+    let out = assert_cmd::Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(&root)
+        .args(["check", "--isolated", "--format", "jsonl", "."])
+        .output()
+        .unwrap();
+    let found: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{}:{}:{}: {}[{}] {}",
+                v["path"].as_str().unwrap().trim_start_matches("./"),
+                v["line"],
+                v["column"],
+                v["severity"].as_str().unwrap(),
+                v["rule"].as_str().unwrap(),
+                v["uri"].as_str().unwrap()
+            )
+        })
+        .collect();
+    let reviewed: Vec<String> = std::fs::read_to_string("tests/data/real-docs-findings.txt")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split("  # ").next().unwrap().trim_end().to_string())
+        .collect();
+    assert_eq!(
+        found,
+        reviewed,
+        "default findings on {} differ from the reviewed list",
+        root.display()
+    );
+    // Only findings: a clean tree would exit 0.
+    assert_eq!(
+        out.status.code(),
+        Some(if found.is_empty() { 0 } else { 1 })
+    );
+}
