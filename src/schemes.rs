@@ -102,6 +102,10 @@ pub struct Registry {
     /// the scanner's lookup at candidate colons: a short list compared in
     /// place beats hashing a copy.
     bare: Vec<Box<[u8]>>,
+    /// Every name, sorted, for [`Registry::iter`].
+    sorted: Vec<String>,
+    /// The scheme each default port is named for ([`Registry::port_owner`]).
+    owners: HashMap<u16, String>,
 }
 
 impl Registry {
@@ -141,7 +145,29 @@ impl Registry {
             .map(|s| s.name.as_bytes().into())
             .collect();
         bare.sort();
-        Registry { by_name, bare }
+        let mut sorted: Vec<String> = by_name.keys().cloned().collect();
+        sorted.sort();
+        // A port is named for a plain scheme before a compound one
+        // (`http` before `coap+ws` for 80), then the first by name.
+        let mut owners: HashMap<u16, String> = HashMap::new();
+        for name in &sorted {
+            let Some(port) = by_name[name].port else {
+                continue;
+            };
+            let better = |old: &String| old.contains('+') && !name.contains('+');
+            match owners.get(&port) {
+                Some(old) if !better(old) => {}
+                _ => {
+                    owners.insert(port, name.clone());
+                }
+            }
+        }
+        Registry {
+            by_name,
+            bare,
+            sorted,
+            owners,
+        }
     }
 
     /// Looks a scheme up by name, ignoring case (RFC 3986 s3.1).
@@ -185,9 +211,13 @@ impl Registry {
 
     /// All schemes, sorted by name.
     pub fn iter(&self) -> impl Iterator<Item = &Scheme> {
-        let mut all: Vec<&Scheme> = self.by_name.values().collect();
-        all.sort_by(|a, b| a.name.cmp(&b.name));
-        all.into_iter()
+        self.sorted.iter().map(|n| &self.by_name[n])
+    }
+
+    /// The scheme a port is the default of: a plain scheme before a
+    /// compound one, then the first by name (`smtp` for 25, `http` for 80).
+    pub fn port_owner(&self, port: u16) -> Option<&Scheme> {
+        self.owners.get(&port).map(|n| &self.by_name[n])
     }
 
     /// Number of schemes.
@@ -333,6 +363,17 @@ mod tests {
             b
         };
         assert_eq!(bare.len(), 19, "{bare:?}");
+        let owner = |p| reg.port_owner(p).map(|s| s.name.as_str());
+        assert_eq!(
+            [owner(80), owner(443), owner(25), owner(3478), owner(1)],
+            [
+                Some("http"),
+                Some("https"),
+                Some("smtp"),
+                Some("stun"),
+                None
+            ]
+        );
         assert!(
             bare.iter()
                 .all(|n| reg.get(n).unwrap().syntax == Syntax::Opaque)

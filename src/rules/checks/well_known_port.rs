@@ -8,10 +8,9 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if port > 1023 || port == u32::from(default) || super::port_allowed(cx, port) {
         return;
     }
-    let owner = cx
-        .registry
-        .iter()
-        .find(|s| s.port.map(u32::from) == Some(port))
+    let owner = u16::try_from(port)
+        .ok()
+        .and_then(|p| cx.registry.port_owner(p))
         .map(|s| format!(" (`{}`'s)", s.name))
         .unwrap_or_default();
     let msg = format!("port {port} is a well-known port{owner}, not `{}`'s ({default})", cx.scheme_name());
