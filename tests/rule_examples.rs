@@ -81,6 +81,9 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         ("secret-in-path", Error),
         // SPEC section 3a: correctness.
         ("scheme-typo", Error),
+        // Not in the SPEC's table: punctuation typed inside `<...>`, found
+        // reviewing real-docs (issue 11).
+        ("trailing-punctuation", Warning),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();
@@ -93,6 +96,75 @@ fn rules_and_default_severities_are_those_of_the_spec() {
             "{}",
             d.id
         );
+    }
+}
+
+/// SPEC section 3a: every rule has a group, and the default set holds the
+/// rules whose findings were real problems on real documentation.
+#[test]
+fn groups_and_the_default_set() {
+    use urilint::rules::Group::{self, *};
+    let by_group = |g: Group| -> Vec<&str> {
+        docs()
+            .iter()
+            .filter(|d| d.group == g)
+            .map(|d| d.id.as_str())
+            .collect()
+    };
+    assert_eq!(
+        by_group(Security),
+        [
+            "deceptive-userinfo",
+            "embedded-password",
+            "embedded-token",
+            "encoded-delimiter",
+            "rare-ip-format",
+            "secret-in-path",
+            "secret-in-query",
+            "well-known-port"
+        ]
+    );
+    assert_eq!(
+        by_group(Style),
+        [
+            "default-port",
+            "dot-segments",
+            "empty-port",
+            "lowercase-percent-encoding",
+            "unnecessary-percent-encoding",
+            "uppercase-scheme-or-host",
+            "url-prefix"
+        ]
+    );
+    let off: Vec<&str> = docs()
+        .iter()
+        .filter(|d| !d.default)
+        .map(|d| d.id.as_str())
+        .collect();
+    assert_eq!(
+        off,
+        [
+            "broken-across-lines",
+            "default-port",
+            "dot-segments",
+            "empty-port",
+            "experimental-scheme",
+            "lowercase-percent-encoding",
+            "non-ascii",
+            "non-default-port",
+            "scheme-syntax",
+            "unnecessary-percent-encoding",
+            "unsafe-character",
+            "uppercase-scheme-or-host",
+            "uri-too-long",
+            "url-prefix"
+        ]
+    );
+    // Every default rule is a security or correctness one, and no note
+    // rule runs by default.
+    for d in docs().iter().filter(|d| d.default) {
+        assert!(matches!(d.group, Security | Correctness), "{}", d.id);
+        assert_ne!(d.severity, Severity::Note, "{}", d.id);
     }
 }
 

@@ -5,7 +5,8 @@
 
 /// Whether `uri` holds a placeholder: `{}`, `{name}`, `{{ ... }}`,
 /// `${VAR}`, `$VAR`, `$(VAR)`, `%s`, `%d`, `%(name)s`, `%1$s`, `<name>`,
-/// `*` in the host, or a word where the port goes (`host:port`).
+/// `*` in the host, a word where the port goes (`host:port`), or an
+/// elision (`...`).
 pub(crate) fn is_template(uri: &[u8]) -> bool {
     // `<` only gets into a URI through a `<name>` placeholder (the scanner
     // ends a URI at any other), and `{` with a later `}` is a brace
@@ -15,7 +16,10 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     {
         return true;
     }
-    memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i)) || authority_template(uri)
+    memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i))
+        || authority_template(uri)
+        // An elision: `git://git..../proj.git`, `https://x.org/.../a`.
+        || memchr::memchr_iter(b'.', uri).any(|i| uri[i + 1..].starts_with(b".."))
 }
 
 /// A shell/Make variable (`$VAR`, `$(VAR)`) or a printf/Python format
@@ -28,7 +32,8 @@ fn format_at(uri: &[u8], i: usize) -> bool {
     if uri[i] == b'$' {
         // `Predef$.html`, `a$b`: a `$` inside a word is a character, but
         // `v$(VERSION)` is Make's.
-        let starts = i == 0 || !uri[i - 1].is_ascii_alphanumeric();
+        // `#$vzip` is an anchor that starts with `$`.
+        let starts = i == 0 || !(uri[i - 1].is_ascii_alphanumeric() || uri[i - 1] == b'#');
         return next == Some(b'(')
             || (starts && next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'_'));
     }
@@ -93,6 +98,9 @@ mod tests {
             "https://*.example.com/",
             "http://proxy-host.com:port",
             "http://user:pw@host:PORT/x",
+            "git://git..../proj.git",
+            "https://x.org/.../a",
+            "https://x.org/$hostname/a",
         ] {
             assert!(is_template(t.as_bytes()), "{t}");
         }
@@ -111,6 +119,7 @@ mod tests {
             "mailto:a@b.org",
             "https://x.org/a$",
             "https://x.org/%",
+            "http://www.haskell.org/onlinereport/standard-prelude.html#$vzip",
         ] {
             assert!(!is_template(t.as_bytes()), "{t}");
         }

@@ -8,7 +8,12 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !cx.has(crate::rules::class::PERCENT) {
         return;
     }
-    let uri = cx.text;
+    // A text fragment directive (`#:~:text=a%2Db`, WICG Text Fragments)
+    // must encode `-`, `&` and `,`: what follows it is not checked.
+    let uri = match memchr::memchr(b'#', cx.text) {
+        Some(k) if cx.text[k..].starts_with(b"#:~:") => &cx.text[..k],
+        _ => cx.text,
+    };
     let unreserved = |v: u8| v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~');
     let mut found = triplets(uri).filter(|&(_, v)| unreserved(v));
     let Some((at, v)) = found.next() else { return };
