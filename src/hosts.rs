@@ -33,6 +33,15 @@ pub fn is_documentation(host: &[u8]) -> bool {
                 || (s[0] == 0x2001 && s[1] == 0x0db8)
                 || a.to_ipv4_mapped().is_some_and(documentation_v4)
         }
+        // Only a plain host name (RFC 1123 s2.1 letters, digits, `-`, `.`):
+        // `evil.io\.example.com` reaches `evil.io` in a browser, and
+        // `db1.evil.io,db2.example.com` is a driver's list of hosts.
+        None if !host
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.')) =>
+        {
+            false
+        }
         None => {
             let name = host.strip_suffix(b".").unwrap_or(host).to_ascii_lowercase();
             let tld = name.rsplit(|&b| b == b'.').next().unwrap_or_default();

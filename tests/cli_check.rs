@@ -1033,3 +1033,100 @@ fn baseline_paths_match_however_typed() {
     let v: Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
     assert_eq!(v["path"], "./c.md");
 }
+
+/// Credentials that must stay errors, and secrets that must stay hidden,
+/// however a template, a documentation host or a malformed URI around them
+/// looks (issue 11's red-team).
+#[test]
+fn examples_never_hide_a_real_credential() {
+    let cases = [
+        (
+            "postgres://admin:Xk9mQ2vL7@${DB_HOST}:5432/app",
+            "embedded-password",
+            "Xk9mQ2vL7",
+        ),
+        (
+            "postgres://admin:Xk9mQ2vL7@{db_host}/app",
+            "embedded-password",
+            "Xk9mQ2vL7",
+        ),
+        (
+            "postgres://admin:Xk9mQ2vL7@<host>:5432/app",
+            "embedded-password",
+            "Xk9mQ2vL7",
+        ),
+        (
+            "git clone https://<username>:ghp_16C7e42F292c6912E7710c838347Ae178B4a@github.com/o/r.git",
+            "embedded-password",
+            "16C7e42F292c6912",
+        ),
+        (
+            "http:/deploy:Zq9secret1@evil.io/",
+            "embedded-password",
+            "Zq9secret1",
+        ),
+        (
+            "https://app:Xk9mQ2vL7@evil.io\\.example.com/",
+            "embedded-password",
+            "Xk9mQ2vL7",
+        ),
+        (
+            "https://app:Xk9mQ2vL7@evil.io\\@example.com/",
+            "embedded-password",
+            "Xk9mQ2vL7",
+        ),
+        (
+            "mongodb://app:Xk9mQ2vL7@db1.evil.io,db2.example.com/prod",
+            "embedded-password",
+            "Xk9mQ2vL7",
+        ),
+        (
+            "https://hooks.slack.com/services/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/<x>",
+            "secret-in-path",
+            "vZ9Kq2LmX4tRp8sWn3bYc7Hd",
+        ),
+        (
+            "https://svc:monkey@odata.corp.io/Northwind.svc/Products?$top=5",
+            "embedded-password",
+            "monkey",
+        ),
+    ];
+    for (input, rule, secret) in cases {
+        let got = findings(&[], input);
+        assert!(
+            got.iter().any(|(r, s, _)| r == rule && s == "error"),
+            "{input}: {got:?}"
+        );
+        for args in [
+            &["check", "--color", "never", "-"][..],
+            &["extract", "-"],
+            &["extract", "--format", "jsonl", "-"],
+        ] {
+            let out = urilint().args(args).write_stdin(input).output().unwrap();
+            let all = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(!all.contains(secret), "{args:?} {input}: {all}");
+        }
+    }
+    // The mistyped scheme is reported too, past the userinfo.
+    assert!(
+        findings(&[], "http:/deploy:Zq9secret1@evil.io/")
+            .iter()
+            .any(|f| f.0 == "scheme-typo")
+    );
+    // Examples stay notes: a documentation host, a template's named password.
+    for input in [
+        "https://user:hunter2@example.com/",
+        "http://login:passwd-on-proxy@proxy.acme.net:port",
+        "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+    ] {
+        let got = findings(&["--show-notes"], input);
+        assert!(
+            !got.is_empty() && got.iter().all(|f| f.1 == "note"),
+            "{input}: {got:?}"
+        );
+    }
+}

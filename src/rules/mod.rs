@@ -198,9 +198,16 @@ impl Context<'_> {
     /// (RFC 2606, RFC 6761, RFC 5737, RFC 3849): its ports are examples
     /// and its credentials notes (SPEC section 3a).
     pub fn documentation_host(&self) -> bool {
+        // A browser ends the authority at `\\` too (WHATWG URL Standard):
+        // `evil.io\\@example.com` goes to `evil.io`.
+        let auth_end = self
+            .uri
+            .span(crate::uri::Component::Host)
+            .map_or(0, |h| h.end);
         self.uri
             .get(crate::uri::Component::Host)
             .is_some_and(crate::hosts::is_documentation)
+            && memchr::memchr(b'\\', &self.text[..auth_end]).is_none()
     }
 
     /// Whether `secret` is an example rather than a credential: a
@@ -209,8 +216,11 @@ impl Context<'_> {
     /// (`passwd-on-proxy`). Such secrets are still redacted; their
     /// findings are notes.
     pub fn example_secret(&self, secret: &Secret) -> bool {
+        // A credential whose extent is a guess (several `@`, `\\`) may
+        // belong to another host than the one parsed: it stays a secret.
+        let certain = !matches!(secret.kind, secrets::Kind::Userinfo { .. });
         secret.placeholder
-            || self.documentation_host()
+            || (certain && self.documentation_host())
             || (self.finding.flags.template
                 && names_a_secret(&self.finding.uri[secret.span.clone()]))
     }
@@ -241,12 +251,25 @@ impl Context<'_> {
 /// secret.
 fn names_a_secret(value: &[u8]) -> bool {
     let lower = value.to_ascii_lowercase();
+    let words = [
+        &b"pass"[..],
+        b"passwd",
+        b"password",
+        b"passphrase",
+        b"pw",
+        b"pwd",
+        b"secret",
+        b"token",
+        b"key",
+        b"apikey",
+    ];
+    // Whole words only: `monkey` and `passport` name nothing.
     lower
         .iter()
         .all(|&b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
-        && ["pass", "pwd", "secret", "token", "key"]
-            .iter()
-            .any(|w| memchr::memmem::find(&lower, w.as_bytes()).is_some())
+        && lower
+            .split(|&b| b == b'-' || b == b'_')
+            .any(|w| words.contains(&w))
 }
 
 /// What a check reports; the engine adds the rule and its severity.

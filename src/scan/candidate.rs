@@ -335,6 +335,19 @@ fn angle(
         };
         if !in_userinfo && !in_secret() {
             uri.truncate(len);
+            // Cut by prose, the URI is not delimited at its end: trailing
+            // punctuation is prose too (SPEC E4), `<std::map<http://x.org, int>`.
+            let mut cut_end = cut_end;
+            while uri.len() > scheme_len + 1
+                && matches!(
+                    uri.last(),
+                    Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*')
+                )
+                && w[cut_end - 1] == *uri.last().expect("non-empty")
+            {
+                uri.pop();
+                cut_end -= 1;
+            }
             if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
                 return Outcome::Reject;
             }

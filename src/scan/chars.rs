@@ -160,11 +160,15 @@ pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: 
         match CLASS[b as usize] {
             // A `<name>` placeholder inside a URI template
             // (`https://github.com/<owner>/<repo>`): the template runs on.
-            Class::End if b == b'<' && i > from => match placeholder(w, i, limit, eof) {
-                Some(Some(n)) => i += n,
-                Some(None) => return End::At(i),
-                None => return End::Need(i),
-            },
+            // It follows a separator: after a letter, `Vec<T>` and
+            // `x.org<section>` are code and markup.
+            Class::End if b == b'<' && i > from && !w[i - 1].is_ascii_alphanumeric() => {
+                match placeholder(w, i, limit, eof) {
+                    Some(Some(n)) => i += n,
+                    Some(None) => return End::At(i),
+                    None => return End::Need(i),
+                }
+            }
             Class::End => return End::At(i),
             Class::High => match decode(w, i, eof) {
                 Utf8::Invalid => return End::At(i),
@@ -204,53 +208,86 @@ const MAX_PLACEHOLDER: usize = 48;
 const TAGS: &[&[u8]] = &[
     b"a",
     b"abbr",
+    b"address",
+    b"article",
+    b"aside",
+    b"audio",
     b"b",
     b"big",
     b"blockquote",
+    b"body",
     b"br",
+    b"button",
+    b"canvas",
+    b"caption",
+    b"center",
     b"cite",
     b"code",
     b"dd",
     b"del",
+    b"details",
     b"dfn",
     b"div",
     b"dl",
     b"dt",
     b"em",
+    b"figcaption",
+    b"figure",
     b"font",
+    b"footer",
+    b"form",
     b"h1",
     b"h2",
     b"h3",
     b"h4",
     b"h5",
     b"h6",
+    b"head",
+    b"header",
     b"hr",
+    b"html",
     b"i",
+    b"iframe",
     b"img",
     b"ins",
     b"kbd",
     b"li",
+    b"main",
     b"mark",
+    b"nav",
     b"nobr",
+    b"noscript",
     b"ol",
     b"p",
     b"pre",
     b"q",
+    b"ref",
     b"s",
     b"samp",
+    b"script",
+    b"section",
+    b"select",
     b"small",
     b"span",
     b"strong",
+    b"style",
     b"sub",
+    b"summary",
     b"sup",
+    b"svg",
     b"table",
+    b"tbody",
     b"td",
+    b"textarea",
+    b"tfoot",
     b"th",
+    b"thead",
     b"tr",
     b"tt",
     b"u",
     b"ul",
     b"var",
+    b"video",
     b"wbr",
 ];
 
@@ -258,7 +295,7 @@ const TAGS: &[&[u8]] = &[
 /// there (`Some(Some(n))`), none (`Some(None)`), or `None` when the window
 /// ends too soon to tell. A name is a letter, then letters, digits, `_`,
 /// `-` or `.`; an HTML element's name is markup.
-fn placeholder(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<Option<usize>> {
+pub(crate) fn placeholder(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<Option<usize>> {
     let mut j = i + 1;
     loop {
         if j - i > MAX_PLACEHOLDER || j >= limit {
@@ -271,7 +308,13 @@ fn placeholder(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<Option<usi
             b'>' if j > i + 1 => {
                 let name = &w[i + 1..j];
                 let tag = TAGS.iter().any(|t| name.eq_ignore_ascii_case(t));
-                return Some((!tag).then_some(j + 1 - i));
+                // A placeholder is followed by what goes on in a URI, not a
+                // word (`http://x.org<label>ok` is markup and prose).
+                return match w.get(j + 1) {
+                    None if !eof && j + 1 < limit => None,
+                    Some(c) if j + 1 < limit && c.is_ascii_alphanumeric() => Some(None),
+                    _ => Some((!tag).then_some(j + 1 - i)),
+                };
             }
             b'A'..=b'Z' | b'a'..=b'z' => {}
             b'0'..=b'9' | b'_' | b'-' | b'.' if j > i + 1 => {}
@@ -316,6 +359,11 @@ mod tests {
         assert_eq!(end_of(b"x/<owner>/<repo-name>.git y"), 25);
         assert_eq!(end_of(b"x//[<user>@]<host>[:<port>]/p"), 29);
         assert_eq!(end_of(b"x.org<br>"), 5);
+        assert_eq!(end_of(b"x.org<section>Intro"), 5);
+        assert_eq!(end_of(b"x.org/<x>http://b.org/y"), 6);
+        assert_eq!(end_of(b"x.org:25<label>ok"), 8);
+        assert_eq!(end_of(b"x/Vec<T> for"), 5);
+        assert_eq!(end_of(b"x/<pkg>-<version>.tar.gz"), 24);
         assert_eq!(end_of(b"x.org<BR>"), 5);
         assert_eq!(end_of(b"x<http://y>"), 1);
         assert_eq!(end_of(b"x<a b>"), 1);

@@ -58,7 +58,9 @@ use std::sync::Arc;
 
 use crate::schemes::Registry;
 use candidate::{Ctx, LOOKBACK};
-pub(crate) use chars::{Utf8, decode, ends_undelimited, is_unicode_end as ends_undelimited_char};
+pub(crate) use chars::{
+    Utf8, decode, ends_undelimited, is_unicode_end as ends_undelimited_char, placeholder,
+};
 use engine::{Engine, Step};
 pub(crate) use lines::{count_breaks, last_line_start};
 

@@ -34,12 +34,17 @@ fn format_at(uri: &[u8], i: usize) -> bool {
         // `v$(VERSION)` is Make's.
         // `#$vzip` is an anchor that starts with `$`.
         let starts = i == 0 || !(uri[i - 1].is_ascii_alphanumeric() || uri[i - 1] == b'#');
+        // `$name` in lower case is OData's `?$top=5` or a real path
+        // (`/odata/$metadata`) as often as a variable.
         return next == Some(b'(')
-            || (starts && next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'_'));
+            || (starts && next.is_some_and(|c| c.is_ascii_uppercase() || c == b'_'));
     }
+    // A conversion ends where a word would go on: `50%discount` and
+    // `100%sure` are bad percent-encodings, not formats.
+    let alone = !after.is_some_and(|c| c.is_ascii_alphanumeric());
     match next {
-        Some(b's' | b'r' | b'(') => true,
-        Some(b'd' | b'i' | b'u' | b'x') => !after.is_some_and(|c| c.is_ascii_hexdigit()),
+        Some(b'(') => true,
+        Some(b's' | b'r' | b'd' | b'i' | b'u' | b'x') => alone,
         Some(b'1'..=b'9') => after == Some(b'$'),
         _ => false,
     }
@@ -100,7 +105,7 @@ mod tests {
             "http://user:pw@host:PORT/x",
             "git://git..../proj.git",
             "https://x.org/.../a",
-            "https://x.org/$hostname/a",
+            "https://x.org/$HOST/a",
         ] {
             assert!(is_template(t.as_bytes()), "{t}");
         }
@@ -120,6 +125,9 @@ mod tests {
             "https://x.org/a$",
             "https://x.org/%",
             "http://www.haskell.org/onlinereport/standard-prelude.html#$vzip",
+            "https://services.odata.org/V4/Northwind.svc/Products?$top=5",
+            "https://shop.io/50%discount",
+            "https://shop.io/100%sure",
         ] {
             assert!(!is_template(t.as_bytes()), "{t}");
         }

@@ -231,9 +231,19 @@ fn webhook(uri: &[u8], rest: usize, out: &mut Vec<Secret>) {
         webhook::secret_in_path(&uri[rest..host_end], &uri[path_start..path_end])
     {
         let span = path_start + r.start..path_start + r.end;
-        let placeholder = uri[span.clone()]
-            .split(|&b| b == b'/')
-            .any(|seg| is_placeholder(seg) || !seg.is_empty() && seg.iter().all(|&b| b == b'0'));
+        // A placeholder URL when no segment could be the secret: each is a
+        // placeholder (`XXXX`, `<token>`) or zeros, maybe after a letter
+        // (Slack's documented `T00000000/B00000000/XXXXXXXX`). One real
+        // segment among placeholders (`<team>/<bot>/vZ9K...`) is a secret.
+        let placeholder = uri[span.clone()].split(|&b| b == b'/').all(|seg| {
+            let zeros = match seg.split_first() {
+                Some((b, rest)) if b.is_ascii_alphabetic() => rest,
+                _ => seg,
+            };
+            seg.is_empty()
+                || is_placeholder(seg)
+                || (!zeros.is_empty() && zeros.iter().all(|&b| b == b'0'))
+        });
         out.push(Secret {
             span,
             kind: Kind::Path { service },
@@ -272,9 +282,9 @@ pub(crate) fn percent_decode(s: &[u8], mut map: Option<&mut Vec<usize>>) -> Vec<
 /// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,
 /// and a `://`. Quick tests like this one let most URIs skip [`locate`].
 pub fn may_hold_userinfo(uri: &[u8]) -> bool {
+    // `scheme://`, or a web scheme's `http:/` (see `authority`).
     memchr::memchr(b'@', uri).is_some()
-        && memchr::memchr_iter(b'/', uri)
-            .any(|i| i > 0 && uri[i - 1] == b':' && uri.get(i + 1) == Some(&b'/'))
+        && memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
 }
 
 /// Whether a parameter of the URI is named for a secret.
@@ -376,8 +386,27 @@ fn authority(uri: &[u8]) -> Option<usize> {
         }
         i += 1;
     }
-    None
+    // A web scheme's authority follows whatever slashes come (WHATWG URL
+    // Standard, special schemes): `http:/user:pw@host`, `https:://` and
+    // `http:///` reach the host in browsers, so their userinfo is one.
+    let colon = memchr::memchr(b':', uri)?;
+    let scheme = &uri[..colon];
+    if !WEB_SCHEMES.iter().any(|w| scheme.eq_ignore_ascii_case(w)) {
+        return None;
+    }
+    let mut j = colon + 1;
+    if uri.get(j) == Some(&b':') {
+        j += 1;
+    }
+    let slashes = uri[j..]
+        .iter()
+        .take_while(|&&b| b == b'/' || b == b'\\')
+        .count();
+    (slashes > 0).then_some(j + slashes)
 }
+
+/// The schemes whose authority browsers find after any number of slashes.
+const WEB_SCHEMES: &[&[u8]] = &[b"http", b"https", b"ftp", b"ws", b"wss"];
 
 fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<Secret>) {
     let user = &uri[c.user.clone()];

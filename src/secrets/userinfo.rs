@@ -105,7 +105,18 @@ static USER: [bool; 256] = {
 /// The first byte of a host after `@` (RFC 3986 s3.2.2: reg-name,
 /// IP-literal, or a non-ASCII IRI name).
 fn starts_host(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'[' | b'-' | b'_' | b'.' | b'%' | b'~') || b >= 0x80
+    b.is_ascii_alphanumeric()
+        || matches!(b, b'[' | b'-' | b'_' | b'.' | b'%' | b'~')
+        || b >= 0x80
+        // A template's host: `${DB_HOST}`, `$HOST`, `{host}`, `<host>`,
+        // `$(HOST)`, `*.example.com` (SPEC section 3a).
+        || matches!(b, b'$' | b'{' | b'<' | b'*' | b'(')
+}
+
+/// A byte a host runs over after its first: what starts one, and the
+/// closing half of a placeholder.
+fn in_host(b: u8) -> bool {
+    starts_host(b) && b != b'[' || matches!(b, b'}' | b'>' | b')')
 }
 
 /// Bytes that are not userinfo characters (RFC 3986 s3.2.1) and that make
@@ -192,6 +203,12 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
             }
             b'@' => return extend(w, auth, None, i, false, limit, eof),
             b':' => break i,
+            // A `<name>` placeholder for the user (`https://<user>:pw@h/`).
+            b'<' => match crate::scan::placeholder(w, i, limit, eof) {
+                None => return Located::NeedMore,
+                Some(Some(n)) => i += n,
+                Some(None) => return Located::None,
+            },
             // Every other byte outside `USER` ends the user.
             _ => return Located::None,
         }
@@ -444,7 +461,7 @@ fn host_run(w: &[u8], mut i: usize, limit: usize, eof: bool) -> Option<usize> {
             _ if i >= limit => return Some(i),
             Some(b']') if literal => return Some(i + 1),
             Some(&b) if literal && !b.is_ascii_whitespace() && b != b'/' && b != b'@' => i += 1,
-            Some(&b) if !literal && (starts_host(b) && b != b'[') => i += 1,
+            Some(&b) if !literal && in_host(b) => i += 1,
             Some(_) => return Some(i),
             None if eof => return Some(i),
             None => return None,

@@ -37,7 +37,14 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     // What the slashes lead to must be a host for this to be a web address
     // mistyped: `http::/site/path` in prose is a malformed URL described.
     let first = after.iter().position(|&b| b != b':' && b != b'/').unwrap_or(after.len());
-    if !host_like(&after[first..]) {
+    // Past any userinfo (`http:/user:pw@host`), as a browser reads it.
+    let auth = &after[first..];
+    let auth_end = auth.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(auth.len());
+    let host = match memchr::memrchr(b'@', &auth[..auth_end]) {
+        Some(at) => &auth[at + 1..],
+        None => auth,
+    };
+    if !host_like(host) {
         return;
     }
     out.push(Hit::new(msg).at(Span { start: span.start, end: span.end + 1 }));
@@ -53,9 +60,13 @@ fn host_like(rest: &[u8]) -> bool {
         .unwrap_or(rest.len());
     let host = &rest[..end];
     let last = host.rsplit(|&b| b == b'.').next().unwrap_or_default();
+    // A file name is not a host: `http:/index.html`.
+    let file = [&b"html"[..], b"htm", b"php", b"asp", b"aspx", b"jsp", b"cgi", b"txt", b"pdf", b"xml", b"json", b"js", b"css", b"png", b"jpg", b"gif", b"svg"]
+        .iter()
+        .any(|e| last.eq_ignore_ascii_case(e));
     host.starts_with(b"[")
         || host.eq_ignore_ascii_case(b"localhost")
-        || (host.contains(&b'.') && last.len() >= 2 && last.iter().all(u8::is_ascii_alphabetic))
+        || (host.contains(&b'.') && last.len() >= 2 && last.iter().all(u8::is_ascii_alphabetic) && !file)
         || std::str::from_utf8(host).is_ok_and(|h| h.parse::<std::net::Ipv4Addr>().is_ok())
 }
 
