@@ -538,3 +538,44 @@ fn inline_html_code_in_markdown_and_xml_feeds() {
         ]
     );
 }
+
+/// AsciiDoc trees (a folder with `asciidoc.conf` or git's
+/// `asciidoc.conf.in`): `.txt` files, and files without an extension that
+/// open with a document title, are AsciiDoc (issue 11's real-docs review:
+/// git's `SubmittingPatches`).
+#[test]
+fn asciidoc_trees_are_known_by_their_conf() {
+    let tree = tempfile::tempdir().unwrap();
+    let other = tempfile::tempdir().unwrap();
+    std::fs::write(tree.path().join("asciidoc.conf.in"), "").unwrap();
+    std::fs::create_dir(tree.path().join("howto")).unwrap();
+    let titled = "Submitting Patches\n==================\n\nsee https://x.org/r[the repo]\n";
+    let cases = [
+        (
+            tree.path().join("SubmittingPatches"),
+            titled,
+            Format::Asciidoc,
+        ),
+        (
+            tree.path().join("howto/Notes"),
+            "= Notes\n\ntext\n",
+            Format::Asciidoc,
+        ),
+        (
+            tree.path().join("CodingGuidelines"),
+            "Like other projects, we\n",
+            Format::Text,
+        ),
+        (tree.path().join("notes.txt"), "plain\n", Format::Asciidoc),
+        (tree.path().join("Makefile"), "all:\n\tmake\n", Format::Text),
+        (other.path().join("SubmittingPatches"), titled, Format::Text),
+    ];
+    for (path, head, want) in cases {
+        assert_eq!(
+            Format::detect(head.as_bytes(), Some(&path)),
+            want,
+            "{}",
+            path.display()
+        );
+    }
+}

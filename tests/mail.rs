@@ -365,3 +365,45 @@ Content-Type: text/html; charset=utf-8\n\
         ]
     );
 }
+
+/// Quoted-printable text in a charset other than UTF-8 still points at the
+/// archive line of each URI: a single-byte charset character for
+/// character, Shift_JIS by hard line breaks (issue 11's review of the real
+/// archive, where a koi8-r part put every URI at the part's first line).
+#[test]
+fn quoted_printable_in_other_charsets_points_at_each_line() {
+    let part = |charset: &str, body: &str| {
+        format!(
+            "From a@example.org Mon Jan  1 00:00:00 2024\n\
+Message-ID: <1@example.org>\n\
+Content-Type: text/plain; charset=\"{charset}\"\n\
+Content-Transfer-Encoding: quoted-printable\n\
+\n\
+{body}"
+        )
+    };
+    // Line 6: text with 8-bit escapes and a soft break; lines 9, 10: URIs.
+    let koi8 = part(
+        "koi8-r",
+        "=F0=D2=C9=D7=C5=D4 =EB=C1=CB =C4=C5=CC=C1 =\nsoft\nsee\ntcp://localhost:2947 u-blox>\n=82=80=80 then http://koi8.example/a=\n/b on 10\n",
+    );
+    assert_eq!(
+        lines_and_uris(&koi8, InputKind::Mbox),
+        [
+            (9, "tcp://localhost:2947".to_string()),
+            (10, "http://koi8.example/a/b".to_string()),
+        ]
+    );
+    // Shift_JIS: two bytes a character, so only hard lines map.
+    let sjis = part(
+        "shift_jis",
+        "=82=A0=82=A2\nhttp://sjis.example/x on 7\n=82=A4\nhttp://sjis.example/y on 9\n",
+    );
+    assert_eq!(
+        lines_and_uris(&sjis, InputKind::Mbox),
+        [
+            (7, "http://sjis.example/x".to_string()),
+            (9, "http://sjis.example/y".to_string()),
+        ]
+    );
+}

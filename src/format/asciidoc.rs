@@ -115,6 +115,32 @@ fn macro_line(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
 /// `asciidoc.conf` (as git's Documentation does), or it opens with a
 /// document title followed by attribute entries.
 pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
+    is_asciidoc_tree(path, head)
+}
+
+/// Whether a file without an extension (git's `SubmittingPatches`) is
+/// AsciiDoc: it lies in an AsciiDoc tree and opens with a document title,
+/// `= Title` or a title underlined with `=`.
+pub(crate) fn is_asciidoc_bare(path: &Path, head: &[u8]) -> bool {
+    let mut ls = head
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .skip_while(|l| l.trim_ascii().is_empty());
+    let titled = match (ls.next(), ls.next()) {
+        (Some(t), _) if t.starts_with(b"= ") => true,
+        (Some(t), Some(u)) => {
+            u.len() >= 3
+                && u.iter().all(|&b| b == b'=')
+                && u.len().abs_diff(t.trim_ascii_end().len()) <= 2
+        }
+        _ => false,
+    };
+    titled && is_asciidoc_tree(path, b"")
+}
+
+/// Whether `head` opens as an AsciiDoc document (`= Title` then an
+/// attribute) or the file lies under a folder with `asciidoc.conf`.
+fn is_asciidoc_tree(path: &Path, head: &[u8]) -> bool {
     let mut ls = head.split(|&b| b == b'\n');
     if let (Some(title), Some(attr)) = (ls.next(), ls.next())
         && title.starts_with(b"= ")
@@ -137,7 +163,7 @@ pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
         } else {
             d
         };
-        d.join("asciidoc.conf").is_file()
+        d.join("asciidoc.conf").is_file() || d.join("asciidoc.conf.in").is_file()
     });
     if let Ok(mut m) = seen.lock() {
         m.insert(dir.to_path_buf(), found);

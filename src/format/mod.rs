@@ -145,7 +145,8 @@ impl Format {
     /// The format of a file: by its name, else by its first bytes (a roff
     /// page starts with `.TH` or `.Dd`; mail is detected strictly, SPEC
     /// section 9), else text. `.txt` is AsciiDoc under a tree that has an
-    /// `asciidoc.conf`.
+    /// `asciidoc.conf` (or `asciidoc.conf.in`), and so is a file without an
+    /// extension there that opens with a document title.
     ///
     /// ```
     /// use urilint::format::Format;
@@ -164,8 +165,9 @@ impl Format {
             return Format::Mail;
         }
         if let Some(p) = path
-            && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
-            && asciidoc::is_asciidoc_txt(p, head)
+            && ((p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+                && asciidoc::is_asciidoc_txt(p, head))
+                || (p.extension().is_none() && asciidoc::is_asciidoc_bare(p, head)))
         {
             return Format::Asciidoc;
         }

@@ -57,28 +57,39 @@ impl Part {
 /// Archive line starts in decoded text carried through unflowing: each is
 /// as far into its line of the unflowed text as it was into its line of
 /// the decoded text (RFC 3676 joins lines, never splits them).
-fn through_unflow(text: &str, starts: &[usize], lines: &[usize]) -> Vec<usize> {
+fn through_unflow(text: &str, starts: &[(usize, u64)], lines: &[usize]) -> Vec<(usize, u64)> {
     let line_begins: Vec<usize> = std::iter::once(0)
         .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
         .collect();
     starts
         .iter()
-        .map(|&off| {
+        .map(|&(off, line)| {
             let d = line_begins.partition_point(|&b| b <= off).max(1) - 1;
             let col = off - line_begins[d];
             let base = lines.get(d).copied().unwrap_or(usize::MAX);
             let next = lines.get(d + 1).copied().unwrap_or(usize::MAX);
-            base.saturating_add(col).min(next)
+            (base.saturating_add(col).min(next), line)
         })
         .collect()
 }
 
-/// Where each line of a part's raw body starts in its decoded text:
-/// quoted-printable soft breaks (`=` at a line's end, RFC 2045 s6.7)
-/// join lines and `=XX` is one byte. `None` when the sums do not come out
-/// at the decoded text's length (a charset that changes lengths).
-fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
-    for newline in [1, 2] {
+/// Where lines of a part's raw body start in its decoded text, as
+/// (offset, line within the body): quoted-printable soft breaks (`=` at a
+/// line's end, RFC 2045 s6.7) join lines and `=XX` is one byte. Every line
+/// is mapped when each decoded byte is one raw byte, or, through a
+/// single-byte charset (`koi8-r`, `windows-1252`), one character. Through
+/// a charset that changes lengths otherwise, only lines that start after a
+/// hard break are mapped: the decoded text has the same line breaks.
+fn line_starts(raw: &[u8], qp: bool, text: &str) -> Option<Vec<(usize, u64)>> {
+    let decoded_len = text.len();
+    let mut chars: Option<usize> = None;
+    // The decoder may end lines with CRLF whatever the archive has.
+    let newline = if memchr::memmem::find(text.as_bytes(), b"\r\n").is_some() {
+        2
+    } else {
+        1
+    };
+    {
         let mut starts = vec![0];
         let mut at = 0usize;
         let mut from = 0;
@@ -90,13 +101,7 @@ fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
             if !qp {
                 at += line.len() + if last { 0 } else { newline };
             } else {
-                let trimmed = line.trim_ascii_end();
-                let soft = trimmed.ends_with(b"=");
-                let body = if soft {
-                    &trimmed[..trimmed.len() - 1]
-                } else {
-                    line
-                };
+                let (body, soft) = qp_line(line);
                 let escapes = memchr::memchr_iter(b'=', body)
                     .filter(|&k| {
                         body.get(k + 1..k + 3)
@@ -113,12 +118,64 @@ fn line_starts(raw: &[u8], qp: bool, decoded_len: usize) -> Option<Vec<usize>> {
                 None => break,
             }
         }
-        // The decoder may end lines with CRLF whatever the archive has.
+        let numbered = |starts: Vec<usize>| starts.into_iter().zip(0..).collect();
+        // (A decoder may add a last line break.)
         if at == decoded_len || (at + newline == decoded_len) {
-            return Some(starts);
+            return Some(numbered(starts));
+        }
+        let n = *chars.get_or_insert_with(|| text.chars().count());
+        if at == n || at + newline == n {
+            // One character a raw byte: character offsets to byte offsets.
+            let offsets: Vec<usize> = text
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([decoded_len])
+                .collect();
+            let mapped = starts
+                .into_iter()
+                .map(|c| offsets[c.min(offsets.len() - 1)])
+                .collect();
+            return Some(numbered(mapped));
         }
     }
-    None
+    hard_lines(raw, qp, text)
+}
+
+/// A quoted-printable line without its soft break, and whether it had one.
+fn qp_line(line: &[u8]) -> (&[u8], bool) {
+    let trimmed = line.trim_ascii_end();
+    match trimmed.strip_suffix(b"=") {
+        Some(body) => (body, true),
+        None => (line, false),
+    }
+}
+
+/// The lines of a raw body that start after a hard line break, mapped to
+/// where the decoded text's lines start; `None` when the counts differ.
+fn hard_lines(raw: &[u8], qp: bool, text: &str) -> Option<Vec<(usize, u64)>> {
+    let mut firsts = vec![0u64];
+    let mut lines = raw.split(|&b| b == b'\n').peekable();
+    let mut n = 0u64;
+    while let Some(line) = lines.next() {
+        if lines.peek().is_none() {
+            break;
+        }
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        n += 1;
+        if !(qp && qp_line(line).1) {
+            firsts.push(n);
+        }
+    }
+    let decoded: Vec<usize> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+        .collect();
+    // A decoder that ends the text with a line break of its own.
+    let decoded = if decoded.len() == firsts.len() + 1 && decoded.last() == Some(&text.len()) {
+        &decoded[..firsts.len()]
+    } else {
+        &decoded[..]
+    };
+    (decoded.len() == firsts.len()).then(|| decoded.iter().copied().zip(firsts).collect())
 }
 
 /// A message, decoded.
@@ -315,9 +372,9 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
                 .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
             let mut starts = match part.get_body_encoded() {
                 Body::SevenBit(_) | Body::EightBit(_) | Body::Binary(_) => {
-                    line_starts(body, false, text.len())
+                    line_starts(body, false, &text)
                 }
-                Body::QuotedPrintable(_) => line_starts(body, true, text.len()),
+                Body::QuotedPrintable(_) => line_starts(body, true, &text),
                 Body::Base64(_) => None,
             };
             // HTML stays HTML: the scanner reads it as the html format
@@ -338,7 +395,8 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
                 line,
                 mime,
                 text: text.into_bytes(),
-                line_starts: starts.map(|s| s.into_iter().zip(line..).collect()),
+                line_starts: starts
+                    .map(|s| s.into_iter().map(|(off, l)| (off, line + l)).collect()),
             });
         }
         Err(e) => fallback(
