@@ -394,3 +394,27 @@ fn web_schemes_with_one_slash_or_two_colons_are_candidates() {
     assert_found("|HTTP:/example.com|");
     assert!(scan("a note:/x and Re:/y").is_empty());
 }
+
+#[test]
+fn git_config_keys_are_not_uris() {
+    // `section.<url>.key` (git-config(1)): the URL cannot be told from
+    // the key around it.
+    assert!(scan("credential.https://example.com.username").is_empty());
+    assert!(scan("git config http.https://*.example.com.proxy x").is_empty());
+    // Registered dotted schemes stay.
+    assert_found("|z39.50r://host.example/db|");
+}
+
+#[test]
+fn placeholders_inside_uris_and_what_ends_them() {
+    // A `<name>` after a separator is part of a URI template (SPEC 3a).
+    assert_found("clone |https://github.com/<owner>/<repo>.git| now");
+    assert_found("`|ssh://[<user>@]<host>[:<port>]/<path-to-git-repo>|`");
+    // Code and markup after a word are not: Rust generics, HTML tags.
+    assert_found("see |http://docs.rs/std/Vec|<T> for");
+    assert_found("|http://x.org|<section>Intro</section>");
+    assert_found("|http://a.org/|<x>|http://b.org/y|");
+    assert_found("|http://x.org|<br>");
+    // Cut by prose inside `<...>`, trailing punctuation is prose.
+    assert_found("std::map<|http://x.org|, int>");
+}

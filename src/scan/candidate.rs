@@ -90,6 +90,17 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
             }
         }
     }
+    // git's `section.<url>.key` names (`credential.https://host.username`,
+    // `http.https://*.example.com.proxy`) are configuration, not URIs: a
+    // dotted scheme that ends in a web scheme and is not registered.
+    if let Some(dot) = memchr::memrchr(b'.', &w[s..colon])
+        && WEB
+            .iter()
+            .any(|n| w[s + dot + 1..colon].eq_ignore_ascii_case(n))
+        && cx.registry.get_bytes(&w[s..colon]).is_none()
+    {
+        return Outcome::Reject;
+    }
     let before = if s > floor { Some(w[s - 1]) } else { None };
 
     if before == Some(b'<') {

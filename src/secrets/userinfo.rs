@@ -105,18 +105,49 @@ static USER: [bool; 256] = {
 /// The first byte of a host after `@` (RFC 3986 s3.2.2: reg-name,
 /// IP-literal, or a non-ASCII IRI name).
 fn starts_host(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(b, b'[' | b'-' | b'_' | b'.' | b'%' | b'~')
-        || b >= 0x80
-        // A template's host: `${DB_HOST}`, `$HOST`, `{host}`, `<host>`,
-        // `$(HOST)`, `*.example.com` (SPEC section 3a).
-        || matches!(b, b'$' | b'{' | b'<' | b'*' | b'(')
+    b.is_ascii_alphanumeric() || matches!(b, b'[' | b'-' | b'_' | b'.' | b'%' | b'~') || b >= 0x80
 }
 
-/// A byte a host runs over after its first: what starts one, and the
-/// closing half of a placeholder.
+/// Whether a host starts at `w[i]`: a host character, or a template's
+/// placeholder for the host (`${DB_HOST}`, `$HOST`, `$(HOST)`, `{host}`,
+/// `{{ .Host }}`, `<host>`, `*.example.com`; SPEC section 3a). `None` when
+/// the window ends first. A lone `$`, `{` or `(` is a password's.
+fn host_starts(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<bool> {
+    let Some(b) = byte(w, i, limit, eof)? else {
+        return Some(false);
+    };
+    if starts_host(b) {
+        return Some(true);
+    }
+    let next = || byte(w, i + 1, limit, eof);
+    Some(match b {
+        b'$' => next()?.is_some_and(|n| matches!(n, b'{' | b'(' | b'A'..=b'Z' | b'_')),
+        b'*' => next()? == Some(b'.'),
+        b'<' => crate::scan::placeholder(w, i, limit, eof)?.is_some(),
+        b'{' => {
+            // `{name}` or `{{ ... }}` closed within a short run.
+            let mut j = i + 1;
+            loop {
+                match byte(w, j, limit, eof)? {
+                    Some(b'}') => break j > i + 1,
+                    Some(c)
+                        if j - i < 48 && (c.is_ascii_alphanumeric() || b"_.-{ ".contains(&c)) =>
+                    {
+                        j += 1
+                    }
+                    _ => break false,
+                }
+            }
+        }
+        _ => false,
+    })
+}
+
+/// A byte a host runs over after its first: a host character, and the
+/// characters of a placeholder.
 fn in_host(b: u8) -> bool {
-    starts_host(b) && b != b'[' || matches!(b, b'}' | b'>' | b')')
+    starts_host(b) && b != b'['
+        || matches!(b, b'$' | b'{' | b'}' | b'<' | b'>' | b'(' | b')' | b'*')
 }
 
 /// Bytes that are not userinfo characters (RFC 3986 s3.2.1) and that make
@@ -331,7 +362,9 @@ fn password(
                 let Some(next) = byte(w, j + 1, limit, eof) else {
                     return Located::NeedMore;
                 };
-                let hosted = next.is_some_and(starts_host);
+                let Some(hosted) = host_starts(w, j + 1, limit, eof) else {
+                    return Located::NeedMore;
+                };
                 let accepted = hosted || !spaced && next.is_none_or(|n| matches!(n, b'/' | b':'));
                 if !accepted {
                     doubt = true;
@@ -495,12 +528,12 @@ fn extend(
         };
         match b {
             b'@' => {
-                match byte(w, j + 1, limit, eof) {
-                    Some(Some(n)) if starts_host(n) => {
+                match host_starts(w, j + 1, limit, eof) {
+                    Some(true) => {
                         at = j;
                         uncertain = true;
                     }
-                    Some(_) => break,
+                    Some(false) => break,
                     None => return Located::NeedMore,
                 }
                 j += 1;
