@@ -143,11 +143,11 @@ fn host_starts(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<bool> {
     })
 }
 
-/// A byte a host runs over after its first: a host character, and the
-/// characters of a placeholder.
-fn in_host(b: u8) -> bool {
+/// A byte a host runs over after its first: a host character, and, in a
+/// host that starts with a placeholder, the characters of one.
+fn in_host(b: u8, placeholder: bool) -> bool {
     starts_host(b) && b != b'['
-        || matches!(b, b'$' | b'{' | b'}' | b'<' | b'>' | b'(' | b')' | b'*')
+        || (placeholder && matches!(b, b'$' | b'{' | b'}' | b'<' | b'>' | b'(' | b')' | b'*'))
 }
 
 /// Bytes that are not userinfo characters (RFC 3986 s3.2.1) and that make
@@ -489,12 +489,13 @@ impl Tail {
 /// window ends first.
 fn host_run(w: &[u8], mut i: usize, limit: usize, eof: bool) -> Option<usize> {
     let literal = w.get(i) == Some(&b'[');
+    let placeholder = matches!(w.get(i), Some(b'$' | b'{' | b'<' | b'*'));
     loop {
         match w.get(i) {
             _ if i >= limit => return Some(i),
             Some(b']') if literal => return Some(i + 1),
             Some(&b) if literal && !b.is_ascii_whitespace() && b != b'/' && b != b'@' => i += 1,
-            Some(&b) if !literal && in_host(b) => i += 1,
+            Some(&b) if !literal && in_host(b, placeholder) => i += 1,
             Some(_) => return Some(i),
             None if eof => return Some(i),
             None => return None,
