@@ -1090,6 +1090,38 @@ fn examples_never_hide_a_real_credential() {
             "embedded-password",
             "monkey",
         ),
+        // Second round: three slashes, Ruby's `#{host}`, a Windows domain
+        // user, SIP's userinfo, secret-named parameters, libpq's `?host=`.
+        (
+            "http:///deploy:Zq9secret1@git.corp.io/app.git",
+            "embedded-password",
+            "Zq9secret1",
+        ),
+        (
+            "url = \"postgres://deploy:Qz7kWx4mAbCd@#{host}/app\"",
+            "embedded-password",
+            "Qz7kWx4mAbCd",
+        ),
+        (
+            "smb://CORP\\admin:Qz7kWx4mAbCd@fs.corp.io/share",
+            "embedded-password",
+            "Qz7kWx4mAbCd",
+        ),
+        (
+            "Register sip:alice:Qz7kWx4mAbCd@pbx.corp.io;transport=tcp",
+            "embedded-password",
+            "Qz7kWx4mAbCd",
+        ),
+        (
+            "https://app.corp.io/x?aws_secret_access_key=Qz7kWx4mAbCd",
+            "secret-in-query",
+            "Qz7kWx4mAbCd",
+        ),
+        (
+            "postgres://app:Qz7kWx4mAbCd@localhost/app?host=db.prod.corp.io",
+            "embedded-password",
+            "Qz7kWx4mAbCd",
+        ),
     ];
     for (input, rule, secret) in cases {
         let got = findings(&[], input);

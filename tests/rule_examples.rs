@@ -84,6 +84,7 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         // Not in the SPEC's table: punctuation typed inside `<...>`, found
         // reviewing real-docs (issue 11).
         ("trailing-punctuation", Warning),
+        ("url-in-path", Warning),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();
@@ -157,6 +158,7 @@ fn groups_and_the_default_set() {
             "unsafe-character",
             "uppercase-scheme-or-host",
             "uri-too-long",
+            "url-in-path",
             "url-prefix"
         ]
     );

@@ -208,6 +208,12 @@ impl Context<'_> {
             .get(crate::uri::Component::Host)
             .is_some_and(crate::hosts::is_documentation)
             && memchr::memchr(b'\\', &self.text[..auth_end]).is_none()
+            // libpq and its ports take the host from `?host=` over the
+            // authority's (`postgres://u:p@localhost/db?host=db.corp.io`).
+            && !self.uri.get(crate::uri::Component::Query).is_some_and(|q| {
+                q.split(|&b| b == b'&')
+                    .any(|p| p.len() > 4 && (p[..5].eq_ignore_ascii_case(b"host=") || p.starts_with(b"hostaddr=")))
+            })
     }
 
     /// Whether `secret` is an example rather than a credential: a

@@ -310,7 +310,15 @@ fn angle(
         match peek(w, j, eof) {
             Peek::Need => return Outcome::NeedMore,
             Peek::End | Peek::Byte(b'<') => return Outcome::Reject,
-            Peek::Byte(b'>') => break,
+            Peek::Byte(b'>') => {
+                // A `>` on a later line (a mail quote's, `<https://x.org/a.`
+                // then `> more>`) did not end the URI where the writer
+                // stopped: trailing punctuation is prose (SPEC E4).
+                if gap.as_ref().is_some_and(|g| g.count() > 0) {
+                    trim_cut(w, &mut uri, &mut end, colon - start);
+                }
+                break;
+            }
             Peek::Byte(b) => {
                 if gap.get_or_insert_with(Breaks::default).add(b) {
                     return Outcome::Reject;
@@ -349,16 +357,7 @@ fn angle(
             // Cut by prose, the URI is not delimited at its end: trailing
             // punctuation is prose too (SPEC E4), `<std::map<http://x.org, int>`.
             let mut cut_end = cut_end;
-            while uri.len() > scheme_len + 1
-                && matches!(
-                    uri.last(),
-                    Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*')
-                )
-                && w[cut_end - 1] == *uri.last().expect("non-empty")
-            {
-                uri.pop();
-                cut_end -= 1;
-            }
+            trim_cut(w, &mut uri, &mut cut_end, scheme_len);
             if !accepted(cx, &uri[..scheme_len], &uri[scheme_len + 1..]) {
                 return Outcome::Reject;
             }
@@ -394,6 +393,23 @@ fn angle(
         delimiter,
         flags,
     })
+}
+
+/// Drops SPEC E4's trailing punctuation from a URI in `<...>` whose end
+/// the brackets do not mark, and moves its raw `end` with it (the bytes
+/// dropped are the last run's, written as they are).
+fn trim_cut(w: &[u8], uri: &mut Vec<u8>, end: &mut usize, scheme_len: usize) {
+    while uri.len() > scheme_len + 1
+        && matches!(
+            uri.last(),
+            Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*')
+        )
+        && *end > 0
+        && w[*end - 1] == *uri.last().expect("non-empty")
+    {
+        uri.pop();
+        *end -= 1;
+    }
 }
 
 /// A URI not in angle brackets: it runs to a terminator (SPEC E4). When a

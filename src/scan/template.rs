@@ -18,8 +18,7 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     }
     memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i))
         || authority_template(uri)
-        // An elision: `git://git..../proj.git`, `https://x.org/.../a`.
-        || memchr::memchr_iter(b'.', uri).any(|i| uri[i + 1..].starts_with(b".."))
+        || elided(uri)
 }
 
 /// A shell/Make variable (`$VAR`, `$(VAR)`) or a printf/Python format
@@ -48,6 +47,29 @@ fn format_at(uri: &[u8], i: usize) -> bool {
         Some(b'1'..=b'9') => after == Some(b'$'),
         _ => false,
     }
+}
+
+/// An elision: `...` against a `/`, `:` or the end, or four dots or more
+/// (`ssh://...`, `https://x.org/.../a`, `git://git..../proj.git`). A
+/// compare range between two names is not one (`v1.0...v1.1`).
+fn elided(uri: &[u8]) -> bool {
+    let mut dots = memchr::memchr_iter(b'.', uri);
+    while let Some(i) = dots.next() {
+        let run = uri[i..].iter().take_while(|&&b| b == b'.').count();
+        if run >= 3 {
+            let before = i.checked_sub(1).map(|k| uri[k]);
+            let after = uri.get(i + run).copied();
+            let edge =
+                |b: Option<u8>| b.is_none_or(|b| matches!(b, b'/' | b':' | b'@' | b'?' | b'#'));
+            if run >= 4 || edge(before) || edge(after) {
+                return true;
+            }
+        }
+        for _ in 1..run {
+            dots.next();
+        }
+    }
+    false
 }
 
 /// A `*` in the host (`https://*.example.com/`), or a word for the port
@@ -128,6 +150,7 @@ mod tests {
             "https://services.odata.org/V4/Northwind.svc/Products?$top=5",
             "https://shop.io/50%discount",
             "https://shop.io/100%sure",
+            "https://github.com/o/r/compare/v1.0.0...v1.1.0",
         ] {
             assert!(!is_template(t.as_bytes()), "{t}");
         }

@@ -282,9 +282,15 @@ pub(crate) fn percent_decode(s: &[u8], mut map: Option<&mut Vec<usize>>) -> Vec<
 /// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,
 /// and a `://`. Quick tests like this one let most URIs skip [`locate`].
 pub fn may_hold_userinfo(uri: &[u8]) -> bool {
-    // `scheme://`, or a web scheme's `http:/` (see `authority`).
+    // `scheme://`, a web scheme's `http:/`, `sip:` (see `authority`).
     memchr::memchr(b'@', uri).is_some()
-        && memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
+        && (memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
+            || uri
+                .get(..4)
+                .is_some_and(|s| s.eq_ignore_ascii_case(b"sip:"))
+            || uri
+                .get(..5)
+                .is_some_and(|s| s.eq_ignore_ascii_case(b"sips:")))
 }
 
 /// Whether a parameter of the URI is named for a secret.
@@ -380,18 +386,37 @@ pub(crate) fn may_be_severed(uri: &[u8]) -> bool {
 /// (or a chain of them, as in `jdbc:postgresql://`).
 fn authority(uri: &[u8]) -> Option<usize> {
     let mut i = 0;
+    let web = |scheme: &[u8]| WEB_SCHEMES.iter().any(|w| scheme.eq_ignore_ascii_case(w));
     while i < uri.len() && (crate::schemes::is_scheme_char(uri[i]) || uri[i] == b':') {
         if uri[i] == b':' && uri[i + 1..].starts_with(b"//") {
-            return (i > 0).then_some(i + 3);
+            if i == 0 {
+                return None;
+            }
+            // `http:///user:pw@host`: a browser skips every slash.
+            let more = if web(&uri[..i]) {
+                uri[i + 3..]
+                    .iter()
+                    .take_while(|&&b| b == b'/' || b == b'\\')
+                    .count()
+            } else {
+                0
+            };
+            return Some(i + 3 + more);
         }
         i += 1;
+    }
+    // RFC 3261 s19.1.1: `sip:user:password@host` has userinfo without `//`.
+    if let Some(colon) = memchr::memchr(b':', uri)
+        && (uri[..colon].eq_ignore_ascii_case(b"sip") || uri[..colon].eq_ignore_ascii_case(b"sips"))
+    {
+        return Some(colon + 1);
     }
     // A web scheme's authority follows whatever slashes come (WHATWG URL
     // Standard, special schemes): `http:/user:pw@host`, `https:://` and
     // `http:///` reach the host in browsers, so their userinfo is one.
     let colon = memchr::memchr(b':', uri)?;
     let scheme = &uri[..colon];
-    if !WEB_SCHEMES.iter().any(|w| scheme.eq_ignore_ascii_case(w)) {
+    if !web(scheme) {
         return None;
     }
     let mut j = colon + 1;

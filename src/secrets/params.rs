@@ -58,6 +58,10 @@ const NAMES: &[&str] = &[
 /// assert!(is_secret_param(b"user[password]"));
 /// assert!(!is_secret_param(b"page"));
 /// assert!(!is_secret_param(b"keyword"));
+/// assert!(is_secret_param(b"db_password"));
+/// assert!(is_secret_param(b"aws_secret_access_key"));
+/// assert!(is_secret_param(b"apiToken"));
+/// assert!(!is_secret_param(b"page_token_count"));
 /// ```
 pub fn is_secret_param(name: &[u8]) -> bool {
     // The longest name is 19 bytes folded; allow for brackets, `_` and
@@ -73,7 +77,8 @@ pub fn is_secret_param(name: &[u8]) -> bool {
     {
         return NAMES
             .iter()
-            .any(|k| name.eq_ignore_ascii_case(k.as_bytes()));
+            .any(|k| name.eq_ignore_ascii_case(k.as_bytes()))
+            || ends_secret(name);
     }
     let mut decoded = [0u8; 96];
     let mut n = 0;
@@ -114,7 +119,29 @@ pub fn is_secret_param(name: &[u8]) -> bool {
         folded[m] = b.to_ascii_lowercase();
         m += 1;
     }
-    NAMES.iter().any(|k| k.as_bytes() == &folded[..m])
+    NAMES.iter().any(|k| k.as_bytes() == &folded[..m]) || ends_secret(&folded[..m])
+}
+
+/// Names that end in a word only secrets have: `db_password`,
+/// `new_password`, `app_secret`, `aws_secret_access_key`, `apiToken`,
+/// `reset_token` (compared folded, in any case).
+fn ends_secret(name: &[u8]) -> bool {
+    const ENDS: &[&[u8]] = &[
+        b"password",
+        b"passwd",
+        b"secret",
+        b"accesskey",
+        b"secretkey",
+        b"privatekey",
+        b"apikey",
+        b"apitoken",
+        b"authtoken",
+        b"accesstoken",
+        b"resettoken",
+        b"refreshtoken",
+    ];
+    ENDS.iter()
+        .any(|e| name.len() >= e.len() && name[name.len() - e.len()..].eq_ignore_ascii_case(e))
 }
 
 /// A value no secret has: a boolean, `none`, a number under 10,000, or

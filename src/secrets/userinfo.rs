@@ -73,7 +73,9 @@ fn ends_user(b: u8) -> bool {
 }
 
 /// Bytes that may stand in a user name as written: not `:` or `@`, not the
-/// authority's end or an IP literal's bracket (RFC 3986 s3.2, s3.2.2), and
+/// authority's end or an IP literal's bracket (RFC 3986 s3.2, s3.2.2; a
+/// `\` is kept, as Windows writes `DOMAIN\user` and a browser's reading
+/// of it as a path would only show less), and
 /// not a byte that ends a URI in text (the scanner's SPEC E4 set: controls,
 /// space, `<`, `>`, `"`, the backtick). A table, since every URI with an
 /// authority is read this far.
@@ -84,18 +86,7 @@ static USER: [bool; 256] = {
         let b = i as u8;
         t[i] = !matches!(
             b,
-            b':' | b'@'
-                | b'/'
-                | b'?'
-                | b'#'
-                | b'['
-                | b']'
-                | b'\\'
-                | b'<'
-                | b'>'
-                | b'"'
-                | b'`'
-                | 0x7f
+            b':' | b'@' | b'/' | b'?' | b'#' | b'[' | b']' | b'<' | b'>' | b'"' | b'`' | 0x7f
         ) && b > b' ';
         i += 1;
     }
@@ -123,6 +114,8 @@ fn host_starts(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<bool> {
     Some(match b {
         b'$' => next()?.is_some_and(|n| matches!(n, b'{' | b'(' | b'A'..=b'Z' | b'_')),
         b'*' => next()? == Some(b'.'),
+        // Ruby's and Elixir's `#{host}`, Elixir's and Ruby's `%{host}`.
+        b'#' | b'%' => next()? == Some(b'{'),
         b'<' => crate::scan::placeholder(w, i, limit, eof)?.is_some(),
         b'{' => {
             // `{name}` or `{{ ... }}` closed within a short run.
@@ -147,7 +140,11 @@ fn host_starts(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<bool> {
 /// host that starts with a placeholder, the characters of one.
 fn in_host(b: u8, placeholder: bool) -> bool {
     starts_host(b) && b != b'['
-        || (placeholder && matches!(b, b'$' | b'{' | b'}' | b'<' | b'>' | b'(' | b')' | b'*'))
+        || (placeholder
+            && matches!(
+                b,
+                b'$' | b'{' | b'}' | b'<' | b'>' | b'(' | b')' | b'*' | b'#'
+            ))
 }
 
 /// Bytes that are not userinfo characters (RFC 3986 s3.2.1) and that make
@@ -489,7 +486,7 @@ impl Tail {
 /// window ends first.
 fn host_run(w: &[u8], mut i: usize, limit: usize, eof: bool) -> Option<usize> {
     let literal = w.get(i) == Some(&b'[');
-    let placeholder = matches!(w.get(i), Some(b'$' | b'{' | b'<' | b'*'));
+    let placeholder = matches!(w.get(i), Some(b'$' | b'{' | b'<' | b'*' | b'#' | b'%'));
     loop {
         match w.get(i) {
             _ if i >= limit => return Some(i),
