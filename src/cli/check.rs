@@ -382,7 +382,7 @@ impl Checker<'_> {
                     let secrets = if self.show_secrets {
                         Vec::new()
                     } else {
-                        locate_text(&text, cut)
+                        secrets_from(&text, line_off, cut)
                     };
                     record.snippet = Some(Snippet::new(
                         &text,
@@ -483,7 +483,7 @@ impl Checker<'_> {
                     } else {
                         let from = finding.line_start.saturating_sub(BEFORE);
                         let to = from + text.len() as u64;
-                        let mut secrets = locate_text(text, cut);
+                        let mut secrets = secrets_from(text, line_off, cut);
                         secrets.extend(
                             written
                                 .iter()
@@ -571,6 +571,23 @@ fn lines_in(raw: &[u8], line_start: u64, to: u64) -> (&[u8], usize, bool) {
         line_start as usize - from,
         end - from == want,
     )
+}
+
+/// Every secret in `text`, a snippet's lines with [`BEFORE`] bytes before
+/// them (the shown lines start at `line_off`). The bytes before are read
+/// only when a `<` there is still open: only a URI in angle brackets goes
+/// on over a line break (RFC 3986 App. C), so otherwise the shown lines
+/// alone hold every URI on them, and each snippet scans a line, not 4 KiB.
+fn secrets_from(text: &[u8], line_off: usize, cut: bool) -> Vec<std::ops::Range<usize>> {
+    let before = &text[..line_off];
+    let open = memchr::memrchr(b'<', before)
+        .is_some_and(|lt| memchr::memchr(b'>', &before[lt..]).is_none());
+    let from = if open { 0 } else { line_off };
+    let mut secrets = locate_text(&text[from..], cut);
+    for r in &mut secrets {
+        *r = r.start + from..r.end + from;
+    }
+    secrets
 }
 
 /// Bytes of the lines before a finding that a snippet reads, and of the
