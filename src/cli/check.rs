@@ -167,6 +167,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         &config,
         config_path.as_deref(),
         args.include_code,
+        true,
     )?;
     let scanner = reading.scanner.clone();
     let checker = Checker {

@@ -132,11 +132,14 @@ impl<W: Write> Printer<'_, W> {
 pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
+    // Plain output prints no flags: findings need not say they are
+    // templates.
     let reading = Reading::new(
         args.input,
         &config,
         config_path.as_deref(),
         args.include_code,
+        args.format != ExtractFormat::Plain,
     )?;
     let scanner = reading.scanner.clone();
     let stdout = io::stdout();

@@ -233,6 +233,7 @@ impl Reading {
         config: &Config,
         config_path: Option<&std::path::Path>,
         include_code: bool,
+        templates: bool,
     ) -> Result<Reading, Failure> {
         Ok(Reading {
             input,
@@ -242,6 +243,7 @@ impl Reading {
             options: FormatOptions { include_code },
             scanner: urilint::scan::Scanner::builder()
                 .registry(config.registry().map_err(usage)?)
+                .templates(templates)
                 .build(),
         })
     }

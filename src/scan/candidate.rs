@@ -20,6 +20,8 @@ pub(crate) const LOOKBACK: usize = MAX_SCHEME_LEN + 1;
 pub(crate) struct Ctx<'a> {
     pub registry: &'a Registry,
     pub max_uri_len: usize,
+    /// Set [`Flags::template`](super::Flags::template).
+    pub templates: bool,
 }
 
 /// A URI found in the window (indices relative to it).
@@ -89,17 +91,6 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
                 _ => {}
             }
         }
-    }
-    // git's `section.<url>.key` names (`credential.https://host.username`,
-    // `http.https://*.example.com.proxy`) are configuration, not URIs: a
-    // dotted scheme that ends in a web scheme and is not registered.
-    if let Some(dot) = memchr::memrchr(b'.', &w[s..colon])
-        && WEB
-            .iter()
-            .any(|n| w[s + dot + 1..colon].eq_ignore_ascii_case(n))
-        && cx.registry.get_bytes(&w[s..colon]).is_none()
-    {
-        return Outcome::Reject;
     }
     let before = if s > floor { Some(w[s - 1]) } else { None };
 
@@ -444,6 +435,18 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
                 None => return Outcome::NeedMore,
             }
         }
+    }
+    // git's `section.<url>.key` names (`credential.https://host.username`,
+    // `http.https://*.example.com.proxy`) are configuration, not URIs: a
+    // dotted scheme that ends in a web scheme and is not registered.
+    if hierarchical
+        && let Some(dot) = memchr::memrchr(b'.', &w[s..colon])
+        && WEB
+            .iter()
+            .any(|n| w[s + dot + 1..colon].eq_ignore_ascii_case(n))
+        && cx.registry.get_bytes(&w[s..colon]).is_none()
+    {
+        return Outcome::Reject;
     }
     let first = finish(cx, w, s, colon, colon + 1, quoted, eof);
     if !hierarchical {

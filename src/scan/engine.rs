@@ -70,7 +70,7 @@ impl Engine {
                     self.floor = self.pos;
                     self.skipping = f.flags.truncated;
                     let mut flags = f.flags;
-                    flags.template = super::template::is_template(&f.uri);
+                    flags.template = cx.templates && super::template::is_template(&f.uri);
                     return Step::Found(Finding {
                         uri: f.uri,
                         start,

@@ -167,6 +167,7 @@ struct Config {
     registry: Arc<Registry>,
     max_uri_len: usize,
     chunk_size: usize,
+    templates: bool,
 }
 
 impl Config {
@@ -174,6 +175,7 @@ impl Config {
         Ctx {
             registry: &self.registry,
             max_uri_len: self.max_uri_len,
+            templates: self.templates,
         }
     }
 }
@@ -194,6 +196,14 @@ impl ScannerBuilder {
     /// The longest URI kept whole; at least [`MIN_MAX_URI_LEN`].
     pub fn max_uri_len(mut self, bytes: usize) -> Self {
         self.config.max_uri_len = bytes.max(MIN_MAX_URI_LEN);
+        self
+    }
+
+    /// Whether findings carry [`Flags::template`] (default: yes). Off, it
+    /// is always false and no finding costs the pass over its URI that
+    /// tells: for callers that read only the URIs.
+    pub fn templates(mut self, on: bool) -> Self {
+        self.config.templates = on;
         self
     }
 
@@ -237,6 +247,7 @@ impl Scanner {
                 registry: Arc::new(Registry::builtin().clone()),
                 max_uri_len: DEFAULT_MAX_URI_LEN,
                 chunk_size: DEFAULT_CHUNK_SIZE,
+                templates: true,
             },
         }
     }

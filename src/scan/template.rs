@@ -8,18 +8,51 @@
 /// `*` in the host, a word where the port goes (`host:port`), or an
 /// elision (`...`).
 pub(crate) fn is_template(uri: &[u8]) -> bool {
+    // One pass notes which kinds of placeholder are possible; most URIs
+    // hold none, and a memchr a kind would cost more than the pass.
+    let mut seen = 0u8;
+    let mut colons = 0usize;
+    let mut prev = 0u8;
+    for &b in uri {
+        seen |= KIND[b as usize];
+        colons += usize::from(b == b':');
+        if b == b'.' && prev == b'.' {
+            seen |= DOTS;
+        }
+        prev = b;
+    }
+    if seen == 0 && colons < 2 {
+        return false;
+    }
     // `<` only gets into a URI through a `<name>` placeholder (the scanner
     // ends a URI at any other), and `{` with a later `}` is a brace
     // placeholder in every template language.
-    if let Some(open) = memchr::memchr2(b'{', b'<', uri)
+    if seen & BRACE != 0
+        && let Some(open) = memchr::memchr2(b'{', b'<', uri)
         && (uri[open] == b'<' || memchr::memchr(b'}', &uri[open..]).is_some())
     {
         return true;
     }
-    memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i))
-        || authority_template(uri)
-        || elided(uri)
+    (seen & FORMAT != 0 && memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i)))
+        || ((seen & STAR != 0 || colons >= 2) && authority_template(uri))
+        || (seen & DOTS != 0 && elided(uri))
 }
+
+/// Kinds of bytes [`is_template`] notes.
+const BRACE: u8 = 1;
+const FORMAT: u8 = 2;
+const STAR: u8 = 4;
+const DOTS: u8 = 8;
+
+static KIND: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'{' as usize] = BRACE;
+    t[b'<' as usize] = BRACE;
+    t[b'$' as usize] = FORMAT;
+    t[b'%' as usize] = FORMAT;
+    t[b'*' as usize] = STAR;
+    t
+};
 
 /// A shell/Make variable (`$VAR`, `$(VAR)`) or a printf/Python format
 /// (`%s`, `%d`, `%(name)s`, `%1$s`) starting at `uri[i]`. A `%` followed
