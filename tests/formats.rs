@@ -579,3 +579,26 @@ fn asciidoc_trees_are_known_by_their_conf() {
         );
     }
 }
+
+/// AsciiDoc's built-in character attributes are read as their characters
+/// (issue 11's review: git-daemon's `git://host/{tilde}alice/foo`); other
+/// attribute references stay as written.
+#[test]
+fn asciidoc_character_attributes() {
+    let raw = "see git://host/{tilde}alice/foo and https://x.org/a{plus}b[text]\n";
+    assert_eq!(
+        found(Format::Asciidoc, raw, false),
+        [
+            (
+                "git://host/~alice/foo".to_string(),
+                "git://host/{tilde}alice/foo".to_string(),
+                1
+            ),
+            (
+                "https://x.org/a+b".to_string(),
+                "https://x.org/a{plus}b".to_string(),
+                1
+            ),
+        ]
+    );
+}

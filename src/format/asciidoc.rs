@@ -104,9 +104,57 @@ fn macro_line(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
         if before.is_ascii_whitespace() || before == b'[' || raw[..at].ends_with(b"//") {
             continue;
         }
-        doc.text.raw(i, &raw[i..at]);
+        attributes(raw, i, at, doc);
         doc.text.synthetic(b" ");
         i = at;
+    }
+    attributes(raw, i, end, doc);
+}
+
+/// AsciiDoc's built-in character replacement attributes (Asciidoctor's
+/// documentation, "Character replacement attributes"): `{tilde}` is `~`.
+const CHARACTERS: &[(&[u8], &[u8])] = &[
+    (b"tilde", b"~"),
+    (b"plus", b"+"),
+    (b"caret", b"^"),
+    (b"startsb", b"["),
+    (b"endsb", b"]"),
+    (b"vbar", b"|"),
+    (b"backslash", b"\\"),
+    (b"amp", b"&"),
+    (b"lt", b"<"),
+    (b"gt", b">"),
+    (b"apos", b"'"),
+    (b"quot", b"\""),
+    (b"two-colons", b"::"),
+    (b"two-semicolons", b";;"),
+    (b"empty", b""),
+    (b"sp", b" "),
+    (b"nbsp", "\u{a0}".as_bytes()),
+    (b"zwsp", "\u{200b}".as_bytes()),
+    (b"wj", "\u{2060}".as_bytes()),
+    (b"deg", "\u{b0}".as_bytes()),
+];
+
+/// Text `raw[start..end]` with each built-in character attribute
+/// (`{tilde}`) replaced by its character, so `git://host/{tilde}alice/`
+/// is the URI a reader of the page sees.
+fn attributes(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
+    let mut i = start;
+    for k in memchr::memchr_iter(b'{', &raw[start..end]) {
+        let at = start + k;
+        if at < i {
+            continue;
+        }
+        let Some(close) = memchr::memchr(b'}', &raw[at..end]) else {
+            break;
+        };
+        let name = &raw[at + 1..at + close];
+        if let Some((_, ch)) = CHARACTERS.iter().find(|(n, _)| *n == name) {
+            doc.text.raw(i, &raw[i..at]);
+            doc.text.decoded(at..at + close + 1, ch);
+            i = at + close + 1;
+        }
     }
     doc.text.raw(i, &raw[i..end]);
 }
