@@ -10,7 +10,7 @@
 //!
 //! Version 3 stores paths that way. Version 2 stored them as printed; they
 //! are read as relative to the baseline's folder, which is what they were
-//! when it was written from there. Version 2 and 3 keys redact before
+//! when it was written from there (absolute ones are made relative to it). Version 2 and 3 keys redact before
 //! normalizing and cover tokens, secret parameters and webhook paths; a
 //! version 1 file is refused with a word on how to rewrite it rather than
 //! silently matching nothing.
@@ -178,7 +178,21 @@ impl Baseline {
             message,
         };
         let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
-        Baseline::from_json(&text).map_err(err)
+        let base = Baseline::from_json(&text).map_err(err)?;
+        // A version 2 file may hold absolute paths: relative to the
+        // baseline's folder, as version 3 stores them.
+        if !base.counts.keys().any(|k| k.path.starts_with('/')) {
+            return Ok(base);
+        }
+        let anchor = Anchor::new(path).map_err(|e| err(e.to_string()))?;
+        let mut out = Baseline::default();
+        for (mut k, n) in base.counts {
+            if k.path.starts_with('/') {
+                k.path = anchor.key_path(&k.path);
+            }
+            *out.counts.entry(k).or_default() += n;
+        }
+        Ok(out)
     }
 }
 
@@ -258,8 +272,13 @@ fn normalize_relative(path: &str) -> String {
     if path == "-" {
         return path.to_string();
     }
+    if path.starts_with('/') {
+        // An absolute path, written by a run given absolute paths: the
+        // loader makes it relative to the baseline's folder.
+        return path.to_string();
+    }
     let parts: Vec<&str> = path
-        .split(['/', '\\'])
+        .split('/')
         .filter(|c| !c.is_empty() && *c != ".")
         .collect();
     parts.join("/")
@@ -278,7 +297,7 @@ mod tests {
         );
         assert_eq!(relative(Path::new("/a"), Path::new("/a")), ".");
         assert_eq!(normalize_relative("./docs//x.md"), "docs/x.md");
-        assert_eq!(normalize_relative("docs\\x.md"), "docs/x.md");
+        assert_eq!(normalize_relative("/abs/docs/x.md"), "/abs/docs/x.md");
         assert_eq!(lexical(Path::new("/a/./b/../c")), Path::new("/a/c"));
     }
 

@@ -29,6 +29,18 @@ use serde::Deserialize;
 /// The registry file shipped with urilint.
 pub const BUILTIN_TOML: &str = include_str!("../rules/schemes.toml");
 
+/// The web's schemes, longest first (a prefix test finds `https` before
+/// `http`): special schemes in the WHATWG URL Standard, which always have
+/// an authority and whose `//` browsers forgive (`http:/host`,
+/// `http:///host`), so the scanner, the secrets reader and the typo rules
+/// treat them apart.
+pub const WEB: &[&[u8]] = &[b"https", b"http", b"ftp", b"wss", b"ws"];
+
+/// Whether `scheme` is one of [`WEB`], in any case.
+pub fn is_web(scheme: &[u8]) -> bool {
+    WEB.iter().any(|w| scheme.eq_ignore_ascii_case(w))
+}
+
 /// The longest scheme name the scanner looks back over. RFC 3986 s3.1 sets no
 /// limit; the longest names in IANA's registry are a little over 30 octets.
 pub const MAX_SCHEME_LEN: usize = 64;

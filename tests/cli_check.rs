@@ -1122,6 +1122,23 @@ fn examples_never_hide_a_real_credential() {
             "embedded-password",
             "Qz7kWx4mAbCd",
         ),
+        // Review: a git config key around the URL, a long parameter name,
+        // a host list after a documentation host.
+        (
+            "url.https://oauth2:Qz7kWx4mAbCd@gitlab.com/.insteadof=https://gitlab.com/",
+            "embedded-password",
+            "Qz7kWx4mAbCd",
+        ),
+        (
+            "https://app.corp.io/x?production_database_password=Qz7kWx4mAbCd",
+            "secret-in-query",
+            "Qz7kWx4mAbCd",
+        ),
+        (
+            "postgres://admin:Qz7kWx4mAbCd@localhost:5432,db.prod.corp.io:5432/app",
+            "embedded-password",
+            "Qz7kWx4mAbCd",
+        ),
     ];
     for (input, rule, secret) in cases {
         let got = findings(&[], input);
@@ -1161,4 +1178,38 @@ fn examples_never_hide_a_real_credential() {
             "{input}: {got:?}"
         );
     }
+}
+
+/// A version 2 baseline (paths as printed, absolute ones too) still
+/// matches, relative to its folder.
+#[test]
+fn version_2_baselines_with_absolute_paths_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir(root.join("docs")).unwrap();
+    std::fs::write(root.join("docs/a.md"), "http://a.acme.net:25/\n").unwrap();
+    std::fs::write(root.join("docs/b.md"), "http://b.acme.net:25/\n").unwrap();
+    let entry = |path: String, host: &str| {
+        format!(
+            r#"{{"path":{path:?},"rule":"well-known-port","uri":"http://{host}.acme.net:25/","count":1}}"#
+        )
+    };
+    let v2 = format!(
+        r#"{{"version":2,"findings":[{},{}]}}"#,
+        entry(root.join("docs/a.md").to_str().unwrap().to_string(), "a"),
+        entry("./docs/b.md".to_string(), "b"),
+    );
+    std::fs::write(root.join("base.json"), v2).unwrap();
+    let out = urilint()
+        .current_dir(&root)
+        .args(["check", "--isolated", "--baseline", "base.json", "docs"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        ),
+        (Some(0), String::new())
+    );
 }

@@ -396,11 +396,12 @@ fn web_schemes_with_one_slash_or_two_colons_are_candidates() {
 }
 
 #[test]
-fn git_config_keys_are_not_uris() {
-    // `section.<url>.key` (git-config(1)): the URL cannot be told from
-    // the key around it.
-    assert!(scan("credential.https://example.com.username").is_empty());
-    assert!(scan("git config http.https://*.example.com.proxy x").is_empty());
+fn git_config_keys_start_their_url_at_the_web_scheme() {
+    // `section.<url>.key` (git-config(1)): the URL starts at its scheme,
+    // so a credential in it is found (`url.<base>.insteadOf`).
+    assert_found("credential.|https://example.com.username|");
+    assert_found("git config http.|https://*.example.com.proxy| x");
+    assert_found("url.|https://oauth2:tok@gitlab.com/.insteadof=x|");
     // Registered dotted schemes stay.
     assert_found("|z39.50r://host.example/db|");
 }

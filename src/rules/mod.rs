@@ -208,6 +208,12 @@ impl Context<'_> {
             .get(crate::uri::Component::Host)
             .is_some_and(crate::hosts::is_documentation)
             && memchr::memchr(b'\\', &self.text[..auth_end]).is_none()
+            // A list of hosts (`localhost:5432,db.corp.io:5432`, libpq and
+            // MongoDB) goes on where the port should be digits.
+            && self
+                .uri
+                .get(crate::uri::Component::Port)
+                .is_none_or(|p| p.iter().all(u8::is_ascii_digit))
             // libpq and its ports take the host from `?host=` over the
             // authority's (`postgres://u:p@localhost/db?host=db.corp.io`).
             && !self.uri.get(crate::uri::Component::Query).is_some_and(|q| {

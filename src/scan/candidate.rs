@@ -142,7 +142,7 @@ fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
             && rest[0] != b':'
             && cx.registry.is_bare(scheme)
             && (!scheme.eq_ignore_ascii_case(b"data") || data_like(rest)))
-            || (WEB.iter().any(|n| scheme.eq_ignore_ascii_case(n))
+            || (crate::schemes::is_web(scheme)
                 && (rest.starts_with(b":/")
                     || (rest.starts_with(b"/")
                         && rest
@@ -151,14 +151,11 @@ fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
     }
 }
 
-/// Web schemes, which always have an authority.
-const WEB: &[&[u8]] = &[b"http", b"https", b"ftp", b"ws", b"wss"];
-
 /// Whether `w[s..colon]` is a web scheme followed by `:/` and a host
 /// character, or by `::/` (SPEC E2 as amended in section 3a); `None` when
 /// the window ends too soon to tell.
 fn mistyped_web(w: &[u8], s: usize, colon: usize, eof: bool) -> Option<bool> {
-    if !WEB.iter().any(|n| w[s..colon].eq_ignore_ascii_case(n)) {
+    if !crate::schemes::is_web(&w[s..colon]) {
         return Some(false);
     }
     let at = |i: usize| match peek(w, i, eof) {
@@ -437,16 +434,18 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
         }
     }
     // git's `section.<url>.key` names (`credential.https://host.username`,
-    // `http.https://*.example.com.proxy`) are configuration, not URIs: a
-    // dotted scheme that ends in a web scheme and is not registered.
+    // `url.https://u:tok@host/.insteadof`): a dotted scheme that ends in a
+    // web scheme and is not registered is configuration around a URL, which
+    // starts at the web scheme (its credentials are found and redacted).
+    let mut s = s;
+    let mut quoted = quoted;
     if hierarchical
         && let Some(dot) = memchr::memrchr(b'.', &w[s..colon])
-        && WEB
-            .iter()
-            .any(|n| w[s + dot + 1..colon].eq_ignore_ascii_case(n))
+        && crate::schemes::is_web(&w[s + dot + 1..colon])
         && cx.registry.get_bytes(&w[s..colon]).is_none()
     {
-        return Outcome::Reject;
+        s += dot + 1;
+        quoted = false;
     }
     let first = finish(cx, w, s, colon, colon + 1, quoted, eof);
     if !hierarchical {

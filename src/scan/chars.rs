@@ -15,7 +15,8 @@ pub(crate) enum Class {
     Uri,
     /// Ends it: controls and space (RFC 1738 s2.2 makes them unsafe, RFC 3986
     /// App. C uses whitespace as a delimiter), and `<`, `>`, `"` and the
-    /// backtick, which delimit URIs in text and markup.
+    /// backtick, which delimit URIs in text and markup; a `<name>`
+    /// placeholder after a separator is read over ([`find_end`]).
     End,
     /// `(`, `[` or `{`.
     Open(u8),

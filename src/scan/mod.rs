@@ -201,7 +201,9 @@ impl ScannerBuilder {
 
     /// Whether findings carry [`Flags::template`] (default: yes). Off, it
     /// is always false and no finding costs the pass over its URI that
-    /// tells: for callers that read only the URIs.
+    /// tells: for callers that read only the URIs. The rule engine reads
+    /// the flag to leave templates to the rules that check them, so a
+    /// scanner whose findings are linted keeps it on.
     pub fn templates(mut self, on: bool) -> Self {
         self.config.templates = on;
         self

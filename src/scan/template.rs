@@ -1,7 +1,10 @@
 //! Whether a URI is a template: it holds a placeholder that something
 //! fills in before anyone follows it (SPEC section 3a). Syntax,
 //! unsafe-character and port rules skip templates: `{user_id}`, `%s` and
-//! `<host>` are not mistakes in the URI, they stand for its parts.
+//! `<host>` are not mistakes in the URI, they stand for its parts. The
+//! forms are RFC 6570's `{var}` and those of the languages that write URLs
+//! in documentation: shell and Make variables, printf and Python formats,
+//! Jinja and Go templates, and the `<name>` of man pages and usage lines.
 
 /// Whether `uri` holds a placeholder: `{}`, `{name}`, `{{ ... }}`,
 /// `${VAR}`, `$VAR`, `$(VAR)`, `%s`, `%d`, `%(name)s`, `%1$s`, `<name>`,
@@ -28,8 +31,9 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     // ends a URI at any other), and `{` with a later `}` is a brace
     // placeholder in every template language.
     if seen & BRACE != 0
-        && let Some(open) = memchr::memchr2(b'{', b'<', uri)
-        && (uri[open] == b'<' || memchr::memchr(b'}', &uri[open..]).is_some())
+        && (memchr::memchr(b'<', uri).is_some()
+            || memchr::memchr(b'{', uri)
+                .is_some_and(|open| memchr::memchr(b'}', &uri[open..]).is_some()))
     {
         return true;
     }
@@ -159,6 +163,7 @@ mod tests {
             "http://proxy-host.com:port",
             "http://user:pw@host:PORT/x",
             "git://git..../proj.git",
+            "https://x.org/a{b/<id>",
             "https://x.org/.../a",
             "https://x.org/$HOST/a",
         ] {

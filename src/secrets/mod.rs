@@ -386,7 +386,7 @@ pub(crate) fn may_be_severed(uri: &[u8]) -> bool {
 /// (or a chain of them, as in `jdbc:postgresql://`).
 fn authority(uri: &[u8]) -> Option<usize> {
     let mut i = 0;
-    let web = |scheme: &[u8]| WEB_SCHEMES.iter().any(|w| scheme.eq_ignore_ascii_case(w));
+    let web = crate::schemes::is_web;
     while i < uri.len() && (crate::schemes::is_scheme_char(uri[i]) || uri[i] == b':') {
         if uri[i] == b':' && uri[i + 1..].starts_with(b"//") {
             if i == 0 {
@@ -429,9 +429,6 @@ fn authority(uri: &[u8]) -> Option<usize> {
         .count();
     (slashes > 0).then_some(j + slashes)
 }
-
-/// The schemes whose authority browsers find after any number of slashes.
-const WEB_SCHEMES: &[&[u8]] = &[b"http", b"https", b"ftp", b"ws", b"wss"];
 
 fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<Secret>) {
     let user = &uri[c.user.clone()];

@@ -64,9 +64,9 @@ const NAMES: &[&str] = &[
 /// assert!(!is_secret_param(b"page_token_count"));
 /// ```
 pub fn is_secret_param(name: &[u8]) -> bool {
-    // The longest name is 19 bytes folded; allow for brackets, `_` and
-    // percent-encoding, and decide without allocating (every query
-    // parameter of every URI comes here).
+    // Names of up to 96 bytes (brackets, `_` and percent-encoding
+    // included: `production_database_password`), decided without
+    // allocating (every query parameter of every URI comes here).
     if name.is_empty() || name.len() > 96 {
         return false;
     }
@@ -107,7 +107,7 @@ pub fn is_secret_param(name: &[u8]) -> bool {
             None => break,
         }
     }
-    let mut folded = [0u8; 24];
+    let mut folded = [0u8; 96];
     let mut m = 0;
     for &b in key {
         if matches!(b, b'_' | b'-' | b'.') {

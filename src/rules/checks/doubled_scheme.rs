@@ -3,8 +3,6 @@
 use crate::rules::{Context, Hit};
 use crate::uri::{Component, Span};
 
-/// The schemes a pasted URL brings with it.
-const WEB: &[&[u8]] = &[b"https", b"http", b"ftp", b"wss", b"ws"];
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let Some(scheme) = cx.uri.span(Component::Scheme) else { return };
@@ -15,7 +13,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     }
     let rest = &text[auth..];
     // `http://http://`, `https://https//`, `http://https:/`.
-    for w in WEB {
+    for w in crate::schemes::WEB {
         let n = w.len();
         if rest.len() > n
             && rest[..n].eq_ignore_ascii_case(w)

@@ -6,8 +6,6 @@ use crate::uri::{Component, Span};
 /// Schemes whose misspellings are worth an error: the common ones.
 const COMMON: &[&str] = &["http", "https", "ftp", "ftps", "sftp", "ssh", "git", "file", "ws", "wss"];
 
-/// Web schemes, which always have an authority (`//host`).
-const WEB: &[&str] = &["http", "https", "ftp", "ws", "wss"];
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let Some(span) = cx.uri.span(Component::Scheme) else { return };
@@ -21,7 +19,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         out.push(Hit::new(msg).at(span));
         return;
     }
-    if !WEB.contains(&name.as_str()) {
+    if !crate::schemes::is_web(name.as_bytes()) {
         return;
     }
     // RFC 3986 s3.3: without `//` there is no authority.

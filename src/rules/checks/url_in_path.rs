@@ -3,8 +3,6 @@
 use crate::rules::{Context, Hit};
 use crate::uri::{Component, Span};
 
-/// The schemes a pasted URL brings with it.
-const WEB: &[&[u8]] = &[b"https", b"http", b"ftp", b"wss", b"ws"];
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     // A whole URL pasted into the path (`https://a.org/docs/https://b.org/x`):
@@ -18,7 +16,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let host = cx.uri.get(Component::Host).unwrap_or_default().to_ascii_lowercase();
     for i in memchr::memchr_iter(b'/', p) {
         let after = &p[i + 1..];
-        let Some(w) = WEB.iter().find(|w| {
+        let Some(w) = crate::schemes::WEB.iter().find(|w| {
             after.len() > w.len() + 3 && after[..w.len()].eq_ignore_ascii_case(w) && after[w.len()..].starts_with(b"://")
         }) else {
             continue;
