@@ -812,7 +812,7 @@ fn findings(args: &[&str], input: &str) -> Vec<(String, String, String)> {
 #[test]
 fn groups_and_the_default_set() {
     let input = "http://www.acme.net:8080/ HTTP://acme.net/ ftp://u:Pw0rd@ftp.acme.net/ \
-                 hhttps://acme.net/ postgres://app:${DB_PASSWORD}@db.acme.net/app\n";
+                 hhttps://acme.net/ postgres://app:${DB_PASSWORD}@db.acme.net/app frob://x.acme.net/\n";
     let rules = |args: &[&str]| -> Vec<String> {
         let mut r: Vec<String> = findings(args, input).into_iter().map(|f| f.0).collect();
         r.dedup();

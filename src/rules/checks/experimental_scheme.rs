@@ -18,6 +18,10 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     {
         return;
     }
+    // `hhttps` is `scheme-typo`'s: one finding a defect.
+    if super::scheme_typo::typo_of(&name).is_some() {
+        return;
+    }
     let msg = if name.starts_with("x-") {
         format!("`{name}` is an experimental scheme (RFC 1738 s4)")
     } else if cx.scheme.is_none() {

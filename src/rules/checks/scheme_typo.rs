@@ -13,7 +13,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let after = &cx.text[span.end..];
     if cx.scheme.is_none()
         && !name.contains('+')
-        && let Some(meant) = COMMON.iter().find(|c| one_edit(&name, c))
+        && let Some(meant) = typo_of(&name)
     {
         let msg = format!("scheme `{name}` looks like a typo of `{meant}`");
         out.push(Hit::new(msg).at(span));
@@ -66,6 +66,12 @@ fn host_like(rest: &[u8]) -> bool {
         || host.eq_ignore_ascii_case(b"localhost")
         || (host.contains(&b'.') && last.len() >= 2 && last.iter().all(u8::is_ascii_alphabetic) && !file)
         || std::str::from_utf8(host).is_ok_and(|h| h.parse::<std::net::Ipv4Addr>().is_ok())
+}
+
+/// The common scheme an unknown `name` is one edit away from (`hhttps`:
+/// `https`), which this rule reports, so `experimental-scheme` need not.
+pub(super) fn typo_of(name: &str) -> Option<&'static str> {
+    (!name.contains('+')).then(|| COMMON.iter().find(|c| one_edit(name, c)).copied()).flatten()
 }
 
 /// Whether `a` is one insertion, deletion or substitution away from `b`
