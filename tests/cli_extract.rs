@@ -246,3 +246,164 @@ fn usage_errors_exit_2() {
         .assert()
         .code(2);
 }
+
+/// `extract --relative [--base URL]` (SPEC section 11, issue 12): the
+/// relative references of markup, in the order written among the URIs,
+/// resolved per RFC 3986 s5.2 against each file's URL under `--base`.
+#[test]
+fn relative_references_and_their_base() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("docs/guide")).unwrap();
+    std::fs::write(
+        d.join("docs/index.md"),
+        "# Index\n\nSee [the guide](guide/setup.md#install), the [api](https://api.example.com/v1)\n\
+         and [top](#index). ![logo](img/logo%20big.png \"Logo\")\n\n[ref]: ../CHANGELOG.md\n\
+         <a href=\"guide/a.html?x=1&amp;token=s3cretValue123\">inline</a>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("docs/guide/my page.html"),
+        "<p><a href=\"../index.md#index\">up</a> <img src=\"/static/x.png\">\n<a href=\"  spaced.html  \">s</a></p>\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(d)
+            .arg("extract")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Without --relative, nothing changes.
+    assert_eq!(run(&["docs"]).1, "https://api.example.com/v1\n");
+    assert_eq!(
+        run(&["--relative", "docs"]).1,
+        "../index.md#index\n/static/x.png\nspaced.html\n\
+         guide/setup.md#install\nhttps://api.example.com/v1\n#index\nimg/logo%20big.png\n\
+         ../CHANGELOG.md\nguide/a.html?x=1&token=****\n"
+    );
+    let (code, out, _) = run(&[
+        "--relative",
+        "--base",
+        "https://docs.example.com/",
+        "--format",
+        "jsonl",
+        "docs",
+    ]);
+    assert_eq!(code, Some(0));
+    let got: Vec<(String, u64, String, Option<String>)> = out
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["start"].as_u64().unwrap(),
+                v["uri"].as_str().unwrap().to_string(),
+                v["reference"].as_str().map(String::from),
+            )
+        })
+        .collect();
+    let r = |p: &str, at: u64, uri: &str, reference: Option<&str>| {
+        (
+            p.to_string(),
+            at,
+            uri.to_string(),
+            reference.map(String::from),
+        )
+    };
+    assert_eq!(
+        got,
+        [
+            r(
+                "docs/guide/my page.html",
+                12,
+                "https://docs.example.com/index.md#index",
+                Some("../index.md#index")
+            ),
+            r(
+                "docs/guide/my page.html",
+                48,
+                "https://docs.example.com/static/x.png",
+                Some("/static/x.png")
+            ),
+            r(
+                "docs/guide/my page.html",
+                75,
+                "https://docs.example.com/guide/spaced.html",
+                Some("spaced.html")
+            ),
+            r(
+                "docs/index.md",
+                25,
+                "https://docs.example.com/guide/setup.md#install",
+                Some("guide/setup.md#install")
+            ),
+            r("docs/index.md", 60, "https://api.example.com/v1", None),
+            r(
+                "docs/index.md",
+                98,
+                "https://docs.example.com/index.md#index",
+                Some("#index")
+            ),
+            r(
+                "docs/index.md",
+                115,
+                "https://docs.example.com/img/logo%20big.png",
+                Some("img/logo%20big.png")
+            ),
+            // `..` past the root stays at the root (RFC 3986 s5.2.4).
+            r(
+                "docs/index.md",
+                150,
+                "https://docs.example.com/CHANGELOG.md",
+                Some("../CHANGELOG.md")
+            ),
+            r(
+                "docs/index.md",
+                175,
+                "https://docs.example.com/guide/a.html?x=1&token=****",
+                Some("guide/a.html?x=1&token=****")
+            ),
+        ]
+    );
+    assert!(!out.contains("s3cretValue123"));
+    // A file named on the command line has the base as its own URL; the
+    // file's name is percent-encoded when it is under a folder given.
+    let (_, out, _) = run(&[
+        "--relative",
+        "--base",
+        "https://x.org/g/p.html",
+        "docs/guide/my page.html",
+    ]);
+    assert_eq!(
+        out,
+        "https://x.org/index.md#index\nhttps://x.org/static/x.png\nhttps://x.org/g/spaced.html\n"
+    );
+    let (_, out, _) = run(&[
+        "--relative",
+        "--base",
+        "https://x.org/",
+        "--format",
+        "jsonl",
+        ".",
+    ]);
+    assert!(
+        out.contains("\"uri\":\"https://x.org/docs/index.md#index\""),
+        "{out}"
+    );
+    // --base needs --relative, and an absolute URL.
+    assert_eq!(run(&["--base", "https://x.org/", "docs"]).0, Some(2));
+    let (code, _, err) = run(&["--relative", "--base", "docs/", "docs"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--base `docs/` is not an absolute URL"),
+        "{err}"
+    );
+}

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 
 use serde::Serialize;
-use urilint::format::{Format, MAX_PARSED};
+use urilint::format::{Format, MAX_PARSED, Reference};
 use urilint::mail::{MailEvent, MailEvents, MailFinding};
 use urilint::report::{MailContext, escape_controls};
 use urilint::scan::{Finding, Scanner};
@@ -19,6 +19,9 @@ use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
 /// A URI found in text, or in a message of a mail archive.
 enum Item {
     Text(Finding),
+    /// A relative reference (`--relative`), and what it resolves to
+    /// against the document's URL (`--base`).
+    Reference(Reference, Option<Vec<u8>>),
     Mail(MailFinding),
     /// A message that could not be decoded: a line for stderr.
     Warning(String),
@@ -37,6 +40,10 @@ struct Record<'a> {
     flags: Vec<&'static str>,
     /// How the file was read (SPEC section 9).
     format: &'static str,
+    /// A relative reference as written (SPEC section 11): `uri` is what it
+    /// resolves to with `--base`, else the reference again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<&'a str>,
     #[serde(flatten)]
     mail: Option<MailContext>,
 }
@@ -58,6 +65,9 @@ impl<W: Write> Printer<'_, W> {
     fn item(&mut self, path: &str, format: Format, item: &Item) -> io::Result<()> {
         match item {
             Item::Text(f) => self.print(path, format, f, None),
+            Item::Reference(r, resolved) => {
+                self.print_reference(path, format, r, resolved.as_deref())
+            }
             Item::Mail(m) => self.print(
                 path,
                 format,
@@ -68,6 +78,57 @@ impl<W: Write> Printer<'_, W> {
                 self.out.flush()?;
                 super::say(w);
                 Ok(())
+            }
+        }
+    }
+
+    /// A relative reference (SPEC section 11): plain output prints what it
+    /// resolves to, or the reference itself without `--base`.
+    fn print_reference(
+        &mut self,
+        path: &str,
+        format: Format,
+        r: &Reference,
+        resolved: Option<&[u8]>,
+    ) -> io::Result<()> {
+        let shown = |v: &[u8]| -> Vec<u8> {
+            if self.args.show_secrets {
+                v.to_vec()
+            } else {
+                redact(v, false).into_owned()
+            }
+        };
+        let reference = shown(&r.value);
+        let uri = resolved.map_or_else(|| reference.clone(), &shown);
+        if self.args.unique && !self.seen.insert(uri.clone()) {
+            return Ok(());
+        }
+        match self.args.format {
+            ExtractFormat::Plain if self.terminal => {
+                self.out
+                    .write_all(escape_controls(&String::from_utf8_lossy(&uri)).as_bytes())?;
+                self.out.write_all(b"\n")
+            }
+            ExtractFormat::Plain => {
+                self.out.write_all(&uri)?;
+                self.out.write_all(b"\n")
+            }
+            ExtractFormat::Jsonl => {
+                let record = Record {
+                    path,
+                    line: r.line,
+                    column: r.column,
+                    start: r.start,
+                    end: r.end,
+                    uri: &String::from_utf8_lossy(&uri),
+                    delimiter: "quote",
+                    flags: Vec::new(),
+                    format: format.as_str(),
+                    reference: Some(&String::from_utf8_lossy(&reference)),
+                    mail: None,
+                };
+                serde_json::to_writer(&mut self.out, &record)?;
+                self.out.write_all(b"\n")
             }
         }
     }
@@ -120,6 +181,7 @@ impl<W: Write> Printer<'_, W> {
                     delimiter: f.delimiter.as_str(),
                     flags: f.flags.names().collect(),
                     format: format.as_str(),
+                    reference: None,
                     mail,
                 };
                 serde_json::to_writer(&mut self.out, &record)?;
@@ -142,6 +204,27 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         args.format != ExtractFormat::Plain,
     )?;
     let scanner = reading.scanner.clone();
+    let relative = match (args.relative, &args.base) {
+        (false, _) => None,
+        (true, None) => Some(Relative {
+            base: None,
+            roots: Vec::new(),
+        }),
+        (true, Some(base)) => {
+            if urilint::uri::Uri::parse(base.as_bytes())
+                .get(urilint::uri::Component::Scheme)
+                .is_none()
+            {
+                return Err(super::usage(format!(
+                    "--base `{base}` is not an absolute URL (RFC 3986 s4.3)"
+                )));
+            }
+            Some(Relative {
+                base: Some(base.clone().into_bytes()),
+                roots: args.paths.clone(),
+            })
+        }
+    };
     let stdout = io::stdout();
     let mut printer = Printer {
         out: BufWriter::new(stdout.lock()),
@@ -157,9 +240,13 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // One input (a large file, a stream on stdin): print as it is read,
         // holding nothing.
         let name = input.display_name();
-        match each_item(input, &reading, &scanner, &mut |format, item| {
-            printer.item(&name, format, &item)
-        }) {
+        match each_item(
+            input,
+            &reading,
+            &scanner,
+            relative.as_ref(),
+            &mut |format, item| printer.item(&name, format, &item),
+        ) {
             Ok(()) => {}
             Err(Stop::Output(e)) => return Err(e.into()),
             Err(Stop::Input(message)) => {
@@ -173,10 +260,16 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
             args.walk.threads,
             |input| {
                 let mut items = Vec::new();
-                let result = each_item(input, &reading, &scanner, &mut |format, item| {
-                    items.push((format, item));
-                    Ok(())
-                });
+                let result = each_item(
+                    input,
+                    &reading,
+                    &scanner,
+                    relative.as_ref(),
+                    &mut |format, item| {
+                        items.push((format, item));
+                        Ok(())
+                    },
+                );
                 let error = match result {
                     Err(Stop::Input(message)) => Some(message),
                     _ => None, // collecting cannot fail to write
@@ -207,11 +300,13 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     })
 }
 
-/// Hands each URI of an input to `emit` with the format it was read as.
+/// Hands each URI of an input to `emit` with the format it was read as;
+/// with `relative`, its relative references too, in the order written.
 fn each_item(
     input: &Input,
     reading: &Reading,
     scanner: &Scanner,
+    relative: Option<&Relative>,
     emit: &mut dyn FnMut(Format, Item) -> io::Result<()>,
 ) -> Result<(), Stop> {
     let name = input.display_name();
@@ -224,8 +319,26 @@ fn each_item(
     let reader = if format.is_structured() {
         match super::read_whole(reader).map_err(fail)? {
             Whole::Read(raw) => {
-                for f in urilint::format::scan(format, &raw, scanner, reading.options) {
-                    emit(format, Item::Text(f)).map_err(Stop::Output)?;
+                let found = urilint::format::scan(format, &raw, scanner, reading.options);
+                let Some(relative) = relative else {
+                    for f in found {
+                        emit(format, Item::Text(f)).map_err(Stop::Output)?;
+                    }
+                    return Ok(());
+                };
+                let base = relative.base_of(input);
+                let refs = urilint::format::references(format, &raw, reading.options);
+                let mut items: Vec<(u64, Item)> = found
+                    .into_iter()
+                    .map(|f| (f.start, Item::Text(f)))
+                    .collect();
+                items.extend(refs.into_iter().map(|r| {
+                    let resolved = base.as_ref().and_then(|b| relative.resolve(b, &r.value));
+                    (r.start, Item::Reference(r, resolved))
+                }));
+                items.sort_by_key(|(at, _)| *at);
+                for (_, item) in items {
+                    emit(format, item).map_err(Stop::Output)?;
                 }
                 return Ok(());
             }
@@ -258,6 +371,65 @@ fn each_item(
         emit(format, item).map_err(Stop::Output)?;
     }
     Ok(())
+}
+
+/// `--relative` and `--base` (SPEC section 11).
+struct Relative {
+    /// The URL of what the command line names.
+    base: Option<Vec<u8>>,
+    /// The paths the command line names, to find each file's place under.
+    roots: Vec<std::path::PathBuf>,
+}
+
+impl Relative {
+    /// The URL of an input: `--base` for a file named on the command line
+    /// or standard input, and the file's path under a folder named there
+    /// resolved against it (`--base https://x.org/docs/` and `docs/a/b.md`:
+    /// `https://x.org/docs/a/b.md`).
+    fn base_of(&self, input: &Input) -> Option<Vec<u8>> {
+        let base = self.base.as_ref()?;
+        let Input::File { path, .. } = input else {
+            return Some(base.clone());
+        };
+        for root in &self.roots {
+            let Ok(rel) = path.strip_prefix(root) else {
+                continue;
+            };
+            if rel.as_os_str().is_empty() {
+                break;
+            }
+            let mut dir = base.clone();
+            if !dir.ends_with(b"/") {
+                dir.push(b'/');
+            }
+            let mut encoded = Vec::new();
+            for (k, c) in rel.components().enumerate() {
+                if k > 0 {
+                    encoded.push(b'/');
+                }
+                encode_segment(c.as_os_str().as_encoded_bytes(), &mut encoded);
+            }
+            return urilint::uri::resolve(&dir, &encoded);
+        }
+        Some(base.clone())
+    }
+
+    fn resolve(&self, base: &[u8], reference: &[u8]) -> Option<Vec<u8>> {
+        urilint::uri::resolve(base, reference)
+    }
+}
+
+/// A file name as a path segment: every byte that is not a pchar
+/// (RFC 3986 s3.3) percent-encoded, `:` too (s4.2: a first segment with a
+/// colon would read as a scheme).
+fn encode_segment(name: &[u8], out: &mut Vec<u8>) {
+    for &b in name {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=@".contains(&b) {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
 }
 
 fn report(message: &str, failed: &mut bool) {

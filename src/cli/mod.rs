@@ -166,6 +166,16 @@ struct ExtractArgs {
     /// Print passwords found in URIs instead of `****`.
     #[arg(long)]
     show_secrets: bool,
+
+    /// Print the relative references of markup too (link targets and URL
+    /// attributes without a scheme: `../guide.md#setup`, `img/a.png`).
+    #[arg(long)]
+    relative: bool,
+
+    /// With --relative: resolve them (RFC 3986 s5.2) against this URL,
+    /// the URL of the folder (or file) given on the command line.
+    #[arg(long, value_name = "URL", requires = "relative")]
+    base: Option<String>,
 }
 
 /// Where settings come from.
@@ -430,7 +440,7 @@ pub fn say(message: impl fmt::Display) {
 }
 
 /// A usage failure from any error the user has to fix.
-fn usage(e: impl fmt::Display) -> Failure {
+pub(super) fn usage(e: impl fmt::Display) -> Failure {
     Failure::Usage(e.to_string())
 }
 

@@ -138,6 +138,18 @@ impl State<'_> {
                 doc.links.synthetic(b"\"");
                 self.value(&mut doc.links, a, true);
                 doc.links.synthetic(b"\"\n");
+                if let (Some(first), Some(last)) = (a.value.first(), a.value.last()) {
+                    let value: Vec<u8> = a
+                        .value
+                        .iter()
+                        .flat_map(|(_, v)| v.iter().copied())
+                        .collect();
+                    let (a, b) = (
+                        first.0.start.min(self.raw.len()),
+                        last.0.end.min(self.raw.len()),
+                    );
+                    doc.reference(self.base + a, &self.raw[a..b.max(a)], &value);
+                }
             } else if a.name.eq_ignore_ascii_case(b"srcset")
                 || (refresh && a.name.eq_ignore_ascii_case(b"content"))
             {

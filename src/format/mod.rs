@@ -207,6 +207,9 @@ pub struct Options {
 pub(crate) struct Doc {
     pub text: Segment,
     pub links: Segment,
+    /// Every link target and URL attribute as written: its raw range and
+    /// decoded value (SPEC section 11 reads the relative ones).
+    pub refs: Vec<(std::ops::Range<usize>, Vec<u8>)>,
 }
 
 impl Doc {
@@ -216,12 +219,79 @@ impl Doc {
         let d = align::Decodes { url: true, ..d };
         align::align(&mut self.links, raw, raw_off, dec, d);
         self.links.synthetic(b"\"\n");
+        self.reference(raw_off, raw, dec);
+    }
+
+    /// Records a link target written as `raw` at `raw_off` whose decoded
+    /// value is `dec`: ASCII tab and newline removed and C0 controls and
+    /// spaces trimmed, as the URL Standard's parser does (the raw range
+    /// without the whitespace around it).
+    pub(crate) fn reference(&mut self, raw_off: usize, raw_text: &[u8], dec: &[u8]) {
+        let lead = raw_text
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        let trail = raw_text[lead..]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        let raw = raw_off + lead..raw_off + raw_text.len() - trail;
+        let mut value: Vec<u8> = dec
+            .iter()
+            .copied()
+            .filter(|&b| !matches!(b, b'\t' | b'\n' | b'\r'))
+            .collect();
+        let end = value.iter().rposition(|&b| b > b' ').map_or(0, |k| k + 1);
+        value.truncate(end);
+        let start = value.iter().position(|&b| b > b' ').unwrap_or(value.len());
+        value.drain(..start);
+        self.refs.push((raw, value));
+    }
+}
+
+/// A relative reference written in a link target or URL attribute
+/// (`[t](../guide.md#setup)`, `href="img/a.png"`, `#frag`): a URI
+/// reference without a scheme (RFC 3986 s4.2), to resolve against the
+/// document's own URI (s5.2) (SPEC section 11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    /// The reference, decoded as the markup says (`&amp;` is `&`).
+    pub value: Vec<u8>,
+    /// Byte offset where it is written in the raw file.
+    pub start: u64,
+    /// Byte offset just past it.
+    pub end: u64,
+    /// 1-based line of `start`.
+    pub line: u64,
+    /// 1-based column of `start`, in Unicode scalar values.
+    pub column: u64,
+}
+
+/// Whether `value` starts with a scheme (RFC 3986 s3.1): then it is an
+/// absolute URI, not a relative reference (s4.2).
+fn has_scheme(value: &[u8]) -> bool {
+    match memchr::memchr3(b':', b'/', b'?', value) {
+        Some(k) if value[k] == b':' => {
+            k > 0
+                && value[0].is_ascii_alphabetic()
+                && value[..k]
+                    .iter()
+                    .all(|&b| crate::schemes::is_scheme_char(b))
+        }
+        _ => false,
     }
 }
 
 /// Reads `raw` as `format` into text segments with their offset maps.
 /// Text and mail are read as they are (one identity segment).
 pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
+    let doc = read(format, raw, options);
+    vec![doc.text, doc.links]
+}
+
+/// Reads `raw` as `format`.
+fn read(format: Format, raw: &[u8], options: Options) -> Doc {
     let mut doc = Doc::default();
     match format {
         Format::Html => html::read(raw, 0, options.include_code, &mut doc),
@@ -232,7 +302,33 @@ pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segm
         Format::Json => json::read(raw, &mut doc),
         Format::Text | Format::Mail => doc.text.raw(0, raw),
     }
-    vec![doc.text, doc.links]
+    doc
+}
+
+/// The relative references of a whole file read as `format`, in the order
+/// they are written (SPEC section 11): link targets and URL attributes
+/// without a scheme, `#frag` alone included. Text, man pages, JSON and mail
+/// have none.
+pub fn references(format: Format, raw: &[u8], options: Options) -> Vec<Reference> {
+    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>)> = read(format, raw, options)
+        .refs
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty() && !has_scheme(v))
+        .collect();
+    refs.sort_by_key(|(r, _)| (r.start, r.end));
+    let mut lines = Lines::new(raw);
+    refs.into_iter()
+        .map(|(r, value)| {
+            let (line, column, _) = lines.position(r.start);
+            Reference {
+                value,
+                start: r.start as u64,
+                end: r.end as u64,
+                line,
+                column,
+            }
+        })
+        .collect()
 }
 
 /// The URIs of a whole file read as `format`, in the order they are
