@@ -602,3 +602,76 @@ fn asciidoc_character_attributes() {
         ]
     );
 }
+
+/// The relative references of each markup format, where they are written
+/// (SPEC section 11, issue 12): link targets and URL attributes without a
+/// scheme, code left out, aliases and email addresses not references.
+#[test]
+fn relative_references_of_each_format() {
+    use urilint::format::references;
+    let refs = |format: Format, raw: &str| -> Vec<(String, String)> {
+        references(format, raw.as_bytes(), Options::default())
+            .into_iter()
+            .map(|r| {
+                (
+                    String::from_utf8(r.value).unwrap(),
+                    raw[r.start as usize..r.end as usize].to_string(),
+                )
+            })
+            .collect()
+    };
+    let s = |v: &str, w: &str| (v.to_string(), w.to_string());
+    assert_eq!(
+        refs(
+            Format::Markdown,
+            "[a](../guide.md#setup) ![i](img/a%20b.png \"t\") [w](https://x.org/) [t](#top)\n\
+             `[c](code.md)`\n\n[d]: other.md\n<a href=\"x.html?a=1&amp;b=2\">x</a>\n"
+        ),
+        [
+            s("../guide.md#setup", "../guide.md#setup"),
+            s("img/a%20b.png", "img/a%20b.png"),
+            s("#top", "#top"),
+            s("other.md", "other.md"),
+            s("x.html?a=1&b=2", "x.html?a=1&amp;b=2"),
+        ]
+    );
+    assert_eq!(
+        refs(
+            Format::Html,
+            "<a href=\" a.html \">a</a><img src=\"i.png\"><a href=\"mailto:x@y.org\">m</a><pre><a href=\"p.html\">p</a></pre>"
+        ),
+        [
+            s("a.html", "a.html"),
+            s("i.png", "i.png"),
+            s("p.html", "p.html")
+        ]
+    );
+    assert_eq!(
+        refs(
+            Format::Rst,
+            "See `the setup <setup.html#install>`_, `alias <label_>`_, `mail <db-sig@python.org>`_\n\
+             and `split <a/very/\n   long.html>`__.\n\n.. _other: ../index.html\n\n::\n\n   `code <code.html>`_\n"
+        ),
+        [
+            s("setup.html#install", "setup.html#install"),
+            s("a/very/long.html", "a/very/\n   long.html"),
+            s("../index.html", "../index.html"),
+        ]
+    );
+    assert_eq!(
+        refs(
+            Format::Asciidoc,
+            "See link:other.html[o], xref:r.adoc#sec[R], image::img/a.png[A], <<intro>> and <<r.adoc#x,X>>.\n\
+             ----\nlink:code.html[c]\n----\n"
+        ),
+        [
+            s("other.html", "other.html"),
+            s("r.adoc#sec", "r.adoc#sec"),
+            s("img/a.png", "img/a.png"),
+            s("#intro", "intro"),
+            s("r.adoc#x", "r.adoc#x"),
+        ]
+    );
+    // Text, man pages and JSON have none.
+    assert!(refs(Format::Text, "see ../a.md and <b.html>").is_empty());
+}

@@ -10,8 +10,9 @@
 //! line), `://` (another URI begins), `,`, `;` or `:` before a space
 //! (prose), and an `@` followed by what reads as
 //! a host that goes on with a port, path, query or fragment (`p@h/x`) or
-//! ends where text ends a URI (`p@h.com and more`, `p@h"`): that is the
-//! end of the userinfo to any reader.
+//! ends where text ends a URI (`p@h.com and more`, `p@h"`), or by a
+//! template's placeholder host (`p@${H}`, `p@{h}`): that is the end of the
+//! userinfo to any reader.
 
 use std::io::Write as _;
 
@@ -47,6 +48,20 @@ fn password(raw: Vec<u8>) -> Vec<u8> {
     // From the end, so that an `@` made `!` is seen by the ones before it.
     for i in (0..p.len()).rev() {
         if p[i] != b'@' {
+            continue;
+        }
+        // A template's placeholder host reads as a host too (`@${H}`,
+        // `@$H`, `@$(H)`, `@{h}`, `@<h>`, `@*.`, `@#{h}`, `@%{h}`).
+        let rest = &p[i + 1..];
+        let placeholder = matches!(
+            rest,
+            [b'$', b'{' | b'(' | b'A'..=b'Z' | b'_', ..]
+                | [b'*', b'.', ..]
+                | [b'#' | b'%', b'{', ..]
+        ) || (rest.first() == Some(&b'{') && rest.contains(&b'}'))
+            || (rest.first() == Some(&b'<') && rest.contains(&b'>'));
+        if placeholder {
+            p[i] = b'!';
             continue;
         }
         let mut k = i + 1;

@@ -77,6 +77,63 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         macro_line(raw, l.start, l.end, doc);
         doc.text.raw(l.end, &raw[l.end..l.next]);
     }
+    references(raw, doc);
+}
+
+/// The targets of link, cross-reference and image macros in the text read
+/// (listings and comments left out): `link:target[...]`,
+/// `xref:target[...]`, `image:target[...]` and `image::target[...]`, and
+/// `<<id>>` or `<<file.adoc#id,text>>` (a bare id is this document's
+/// `#id`) (Asciidoctor's language documentation, "Links", "Cross
+/// References", "Images").
+fn references(raw: &[u8], doc: &mut Doc) {
+    let text = doc.text.text().to_vec();
+    let mut found: Vec<(std::ops::Range<usize>, bool)> = Vec::new();
+    for name in [&b"link:"[..], b"xref:", b"image::", b"image:"] {
+        for p in memchr::memmem::find_iter(&text, name) {
+            if p > 0 && (text[p - 1].is_ascii_alphanumeric() || text[p - 1] == b':') {
+                continue;
+            }
+            let from = p + name.len();
+            let end = text[from..]
+                .iter()
+                .position(|&b| b == b'[' || b.is_ascii_whitespace())
+                .map_or(text.len(), |k| from + k);
+            // A macro's target ends at its `[`; the reader breaks the text
+            // there with a space.
+            let target = text[from..end]
+                .strip_suffix(b" ")
+                .map_or(end, |t| from + t.len());
+            if target > from && !(name == b"image:" && text[from] == b':') {
+                found.push((from..target, false));
+            }
+        }
+    }
+    for p in memchr::memmem::find_iter(&text, b"<<") {
+        let Some(k) = memchr::memmem::find(&text[p + 2..], b">>") else {
+            continue;
+        };
+        let inner = &text[p + 2..p + 2 + k];
+        let target = inner.iter().position(|&b| b == b',').unwrap_or(inner.len());
+        if target > 0 && !inner[..target].iter().any(|b| b.is_ascii_whitespace()) {
+            found.push((p + 2..p + 2 + target, true));
+        }
+    }
+    found.sort_by_key(|(r, _)| r.start);
+    for (d, xref) in found {
+        let value = &text[d.clone()];
+        if xref && !value.contains(&b'#') && !value.contains(&b'.') {
+            // `<<id>>`: an anchor of this document.
+            let (a, b) = (doc.text.raw_start(d.start), doc.text.raw_end(d.end));
+            let mut v = b"#".to_vec();
+            v.extend_from_slice(value);
+            if a <= b && b <= raw.len() {
+                doc.reference(a, &raw[a..b], &v);
+            }
+        } else {
+            doc.text_reference(raw, d);
+        }
+    }
 }
 
 fn char_len(s: &[u8]) -> usize {

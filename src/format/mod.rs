@@ -248,6 +248,21 @@ impl Doc {
         value.drain(..start);
         self.refs.push((raw, value));
     }
+
+    /// Records the reference read as `text[d]` (decoded text bytes `d`),
+    /// with whitespace inside it removed (a target broken over lines):
+    /// readers whose links are in their text (rST, AsciiDoc).
+    pub(crate) fn text_reference(&mut self, raw: &[u8], d: std::ops::Range<usize>) {
+        let value: Vec<u8> = self.text.text()[d.clone()]
+            .iter()
+            .copied()
+            .filter(|b| !b.is_ascii_whitespace())
+            .collect();
+        let (a, b) = (self.text.raw_start(d.start), self.text.raw_end(d.end));
+        if a <= b && b <= raw.len() && !value.is_empty() {
+            self.reference(a, &raw[a..b], &value);
+        }
+    }
 }
 
 /// A relative reference written in a link target or URL attribute

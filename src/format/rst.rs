@@ -42,6 +42,57 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         at = r.end;
     }
     text(raw, at..raw.len(), &mut doc.text, options.include_code);
+    references(raw, doc);
+}
+
+/// The targets of hyperlink references and targets in the text read
+/// (literal blocks left out): `` `text <target>`_ `` (and `__`), and
+/// `.. _label: target` (docutils' reStructuredText Markup Specification,
+/// "Embedded URIs and Aliases", "Hyperlink Targets"). An alias
+/// (`<label_>`) names another target, not a URI.
+fn references(raw: &[u8], doc: &mut Doc) {
+    let text = doc.text.text().to_vec();
+    let mut found = Vec::new();
+    for k in memchr::memmem::find_iter(&text, b">`_") {
+        let Some(lt) = memchr::memrchr(b'<', &text[..k]) else {
+            continue;
+        };
+        // The phrase's opening backquote comes before the `<`, with no
+        // backquote between.
+        if memchr::memchr(b'`', &text[lt..k]).is_some()
+            || memchr::memrchr(b'`', &text[..lt]).is_none()
+        {
+            continue;
+        }
+        // An email address becomes a `mailto:` link in docutils
+        // ("Standalone Hyperlinks"), not a relative reference.
+        let email = memchr::memchr(b'@', &text[lt..k]).is_some()
+            && memchr::memchr(b'/', &text[lt..k]).is_none();
+        if k > lt + 1 && text[k - 1] != b'_' && !email {
+            found.push(lt + 1..k);
+        }
+    }
+    for p in memchr::memmem::find_iter(&text, b".. _") {
+        if p > 0 && text[p - 1] != b'\n' {
+            continue;
+        }
+        let end = memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |k| p + k);
+        let line = &text[p + 4..end];
+        // `.. _label: target`, the label possibly in backquotes.
+        let Some(colon) = memchr::memmem::find(line, b": ") else {
+            continue;
+        };
+        let target = p + 4 + colon + 2;
+        let t = &text[target..end];
+        let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if target + lead < end && !t.ends_with(b"_") {
+            found.push(target + lead..end);
+        }
+    }
+    found.sort_by_key(|r| r.start);
+    for d in found {
+        doc.text_reference(raw, d);
+    }
 }
 
 /// External hyperlink targets whose URI goes on over indented lines
