@@ -77,7 +77,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         macro_line(raw, l.start, l.end, doc);
         doc.text.raw(l.end, &raw[l.end..l.next]);
     }
-    references(raw, doc);
+    if doc.want_refs {
+        references(raw, doc);
+    }
 }
 
 /// The targets of link, cross-reference and image macros in the text read

@@ -210,6 +210,9 @@ pub(crate) struct Doc {
     /// Every link target and URL attribute as written: its raw range and
     /// decoded value (SPEC section 11 reads the relative ones).
     pub refs: Vec<(std::ops::Range<usize>, Vec<u8>)>,
+    /// Whether `refs` is wanted: reading it costs a pass of rST and
+    /// AsciiDoc text that a scan alone does without.
+    pub want_refs: bool,
 }
 
 impl Doc {
@@ -227,6 +230,9 @@ impl Doc {
     /// spaces trimmed, as the URL Standard's parser does (the raw range
     /// without the whitespace around it).
     pub(crate) fn reference(&mut self, raw_off: usize, raw_text: &[u8], dec: &[u8]) {
+        if !self.want_refs {
+            return;
+        }
         let lead = raw_text
             .iter()
             .take_while(|b| b.is_ascii_whitespace())
@@ -301,13 +307,16 @@ fn has_scheme(value: &[u8]) -> bool {
 /// Reads `raw` as `format` into text segments with their offset maps.
 /// Text and mail are read as they are (one identity segment).
 pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
-    let doc = read(format, raw, options);
+    let doc = read(format, raw, options, false);
     vec![doc.text, doc.links]
 }
 
-/// Reads `raw` as `format`.
-fn read(format: Format, raw: &[u8], options: Options) -> Doc {
-    let mut doc = Doc::default();
+/// Reads `raw` as `format`, with its references when `refs`.
+fn read(format: Format, raw: &[u8], options: Options, refs: bool) -> Doc {
+    let mut doc = Doc {
+        want_refs: refs,
+        ..Doc::default()
+    };
     match format {
         Format::Html => html::read(raw, 0, options.include_code, &mut doc),
         Format::Markdown => markdown::read(raw, options, &mut doc),
@@ -325,7 +334,7 @@ fn read(format: Format, raw: &[u8], options: Options) -> Doc {
 /// without a scheme, `#frag` alone included. Text, man pages, JSON and mail
 /// have none.
 pub fn references(format: Format, raw: &[u8], options: Options) -> Vec<Reference> {
-    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>)> = read(format, raw, options)
+    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>)> = read(format, raw, options, true)
         .refs
         .into_iter()
         .filter(|(_, v)| !v.is_empty() && !has_scheme(v))

@@ -42,7 +42,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         at = r.end;
     }
     text(raw, at..raw.len(), &mut doc.text, options.include_code);
-    references(raw, doc);
+    if doc.want_refs {
+        references(raw, doc);
+    }
 }
 
 /// The targets of hyperlink references and targets in the text read
