@@ -103,31 +103,39 @@ impl<W: Write> Printer<'_, W> {
         if self.args.unique && !self.seen.insert(uri.clone()) {
             return Ok(());
         }
-        match self.args.format {
-            ExtractFormat::Plain if self.terminal => {
-                self.out
-                    .write_all(escape_controls(&String::from_utf8_lossy(&uri)).as_bytes())?;
-                self.out.write_all(b"\n")
-            }
-            ExtractFormat::Plain => {
-                self.out.write_all(&uri)?;
-                self.out.write_all(b"\n")
-            }
-            ExtractFormat::Jsonl => {
-                let record = Record {
-                    path,
-                    line: r.line,
-                    column: r.column,
-                    start: r.start,
-                    end: r.end,
-                    uri: &String::from_utf8_lossy(&uri),
-                    delimiter: "quote",
-                    flags: Vec::new(),
-                    format: format.as_str(),
-                    reference: Some(&String::from_utf8_lossy(&reference)),
-                    mail: None,
-                };
+        let text = String::from_utf8_lossy(&uri);
+        let reference = String::from_utf8_lossy(&reference);
+        let record = (self.args.format == ExtractFormat::Jsonl).then(|| Record {
+            path,
+            line: r.line,
+            column: r.column,
+            start: r.start,
+            end: r.end,
+            uri: &text,
+            delimiter: "quote",
+            flags: Vec::new(),
+            format: format.as_str(),
+            reference: Some(&reference),
+            mail: None,
+        });
+        self.write(&uri, record)
+    }
+
+    /// Writes one line: the URI as plain output has it, or its record.
+    fn write(&mut self, uri: &[u8], record: Option<Record>) -> io::Result<()> {
+        match (self.args.format, record) {
+            (ExtractFormat::Jsonl, Some(record)) => {
                 serde_json::to_writer(&mut self.out, &record)?;
+                self.out.write_all(b"\n")
+            }
+            _ if self.terminal => {
+                let text = String::from_utf8_lossy(uri);
+                self.out.write_all(escape_controls(&text).as_bytes())?;
+                self.out.write_all(b"\n")
+            }
+            // The URI's own bytes, so that nothing is lost on non-UTF-8 input.
+            _ => {
+                self.out.write_all(uri)?;
                 self.out.write_all(b"\n")
             }
         }
@@ -159,35 +167,21 @@ impl<W: Write> Printer<'_, W> {
             Some(n) if args.normalize => Cow::Owned(n),
             _ => uri,
         };
-        match args.format {
-            ExtractFormat::Plain if self.terminal => {
-                let text = String::from_utf8_lossy(&uri);
-                self.out.write_all(escape_controls(&text).as_bytes())?;
-                self.out.write_all(b"\n")
-            }
-            // The URI's own bytes, so that nothing is lost on non-UTF-8 input.
-            ExtractFormat::Plain => {
-                self.out.write_all(&uri)?;
-                self.out.write_all(b"\n")
-            }
-            ExtractFormat::Jsonl => {
-                let record = Record {
-                    path,
-                    line: f.line,
-                    column: f.column,
-                    start: f.start,
-                    end: f.end,
-                    uri: &String::from_utf8_lossy(&uri),
-                    delimiter: f.delimiter.as_str(),
-                    flags: f.flags.names().collect(),
-                    format: format.as_str(),
-                    reference: None,
-                    mail,
-                };
-                serde_json::to_writer(&mut self.out, &record)?;
-                self.out.write_all(b"\n")
-            }
-        }
+        let text = String::from_utf8_lossy(&uri);
+        let record = (args.format == ExtractFormat::Jsonl).then(|| Record {
+            path,
+            line: f.line,
+            column: f.column,
+            start: f.start,
+            end: f.end,
+            uri: &text,
+            delimiter: f.delimiter.as_str(),
+            flags: f.flags.names().collect(),
+            format: format.as_str(),
+            reference: None,
+            mail,
+        });
+        self.write(&uri, record)
     }
 }
 
