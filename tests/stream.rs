@@ -56,6 +56,20 @@ const PIECES: &[&[u8]] = &[
     b"\xff",
     b"\x00",
     b"`",
+    // Templates and placeholders (SPEC section 3a): `<name>` is read over
+    // after a separator, and decided only once its `>` and the byte after
+    // it are seen.
+    b"<owner>",
+    b"/<repo-name>",
+    b"[<user>@]",
+    b"<br>",
+    b"<section>",
+    b"${HOST}",
+    b"%s",
+    b"credential.https://",
+    b"u:p@",
+    b"http:/",
+    b"https:://",
 ];
 
 fn text() -> impl Strategy<Value = Vec<u8>> {

@@ -161,13 +161,21 @@ pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: 
         match CLASS[b as usize] {
             // A `<name>` placeholder inside a URI template
             // (`https://github.com/<owner>/<repo>`): the template runs on.
-            // It follows a separator: after a letter, `Vec<T>` and
+            // It follows an ASCII separator: after a letter, `Vec<T>` and
             // `x.org<section>` are code and markup.
-            Class::End if b == b'<' && i > from && !w[i - 1].is_ascii_alphanumeric() => {
+            Class::End
+                if b == b'<'
+                    && i > from
+                    && w[i - 1] < 0x80
+                    && !w[i - 1].is_ascii_alphanumeric() =>
+            {
                 match placeholder(w, i, limit, eof) {
                     Some(Some(n)) => i += n,
                     Some(None) => return End::At(i),
-                    None => return End::Need(i),
+                    // Resume at the separator, so that the `<` is decided
+                    // with the byte before it in view, as a whole buffer
+                    // decides it (SPEC E6).
+                    None => return End::Need(i - 1),
                 }
             }
             Class::End => return End::At(i),
@@ -374,7 +382,7 @@ mod tests {
         // A short window waits; the cap stops a placeholder.
         assert!(matches!(
             find_end(b"x/<own", 0, usize::MAX, false, false),
-            End::Need(2)
+            End::Need(1)
         ));
         assert!(matches!(
             find_end(b"x/<owner>", 0, 5, true, false),
