@@ -65,3 +65,32 @@ fn default_findings_on_real_docs_are_the_reviewed_ones() {
         Some(if found.is_empty() { 0 } else { 1 })
     );
 }
+
+/// Debian's documentation sample (`../shared/corpus/docs-sample`, or
+/// `URILINT_DOCS_SAMPLE`): the default check finds nothing there, and a
+/// new default finding is reviewed as above (its one finding before issue
+/// 11, a loopback port in a changelog, was an example).
+#[test]
+fn default_findings_on_docs_sample_are_none() {
+    let root = std::env::var_os("URILINT_DOCS_SAMPLE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/corpus/docs-sample"));
+    if !root.is_dir() {
+        assert!(std::env::var_os("URILINT_REQUIRE_CORPUS").is_none());
+        eprintln!("skipped: no docs-sample at {}", root.display());
+        return;
+    }
+    let out = assert_cmd::Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(&root)
+        .args(["check", "--isolated", "--format", "jsonl", "."])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        ),
+        (Some(0), String::new())
+    );
+}
