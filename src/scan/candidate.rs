@@ -81,7 +81,8 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
         return Outcome::Reject;
     }
     // Text run straight into a scheme (`list.example.comhttp://...`,
-    // `Aqhttp://...`): the URI starts at the web scheme followed by `//`.
+    // `Aqhttp://...`, `credential.https://...`): the URI starts at the web
+    // scheme followed by `//`.
     if colon - s > 4 {
         let keep = glued(&w[s..colon]);
         if keep < colon - s && cx.registry.get_bytes(&w[s..colon]).is_none() {
@@ -114,8 +115,10 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
 const GLUED: &[&[u8]] = &[b"https", b"http"];
 
 /// The length of the web scheme that ends `name` after at least two
-/// letters or digits (`comhttp`, `Aqhttp`), or all of `name`: `hhttps` is
-/// a typo, not text glued to a scheme.
+/// letters or digits (`comhttp`, `Aqhttp`) or after a `.` (git's
+/// `section.<url>.key` names: `credential.https://host.username`,
+/// `url.https://u:tok@host/.insteadof`), or all of `name`: `hhttps` is a
+/// typo, not text glued to a scheme.
 fn glued(name: &[u8]) -> usize {
     for g in GLUED {
         let n = g.len();
@@ -127,7 +130,10 @@ fn glued(name: &[u8]) -> usize {
             return n;
         }
     }
-    name.len()
+    match memchr::memrchr(b'.', name) {
+        Some(dot) if crate::schemes::is_web(&name[dot + 1..]) => name.len() - dot - 1,
+        _ => name.len(),
+    }
 }
 
 /// SPEC E2: after `scheme:` comes `//` and something more, or the scheme is
@@ -388,10 +394,7 @@ fn angle(
 /// dropped are the last run's, written as they are).
 fn trim_cut(w: &[u8], uri: &mut Vec<u8>, end: &mut usize, scheme_len: usize) {
     while uri.len() > scheme_len + 1
-        && matches!(
-            uri.last(),
-            Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*')
-        )
+        && uri.last().copied().is_some_and(trailing_punctuation)
         && *end > 0
         && w[*end - 1] == *uri.last().expect("non-empty")
     {
@@ -432,20 +435,6 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
                 None => return Outcome::NeedMore,
             }
         }
-    }
-    // git's `section.<url>.key` names (`credential.https://host.username`,
-    // `url.https://u:tok@host/.insteadof`): a dotted scheme that ends in a
-    // web scheme and is not registered is configuration around a URL, which
-    // starts at the web scheme (its credentials are found and redacted).
-    let mut s = s;
-    let mut quoted = quoted;
-    if hierarchical
-        && let Some(dot) = memchr::memrchr(b'.', &w[s..colon])
-        && crate::schemes::is_web(&w[s + dot + 1..colon])
-        && cx.registry.get_bytes(&w[s..colon]).is_none()
-    {
-        s += dot + 1;
-        quoted = false;
     }
     let first = finish(cx, w, s, colon, colon + 1, quoted, eof);
     if !hierarchical {
@@ -544,13 +533,13 @@ fn first_unbalanced(w: &[u8], s: usize, raw_end: usize) -> usize {
 
 /// SPEC E4: trailing `. , ; : ! ? ' *` are prose, not URI.
 fn trim_punctuation(w: &[u8], s: usize, mut end: usize) -> usize {
-    while end > s
-        && matches!(
-            w[end - 1],
-            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*'
-        )
-    {
+    while end > s && trailing_punctuation(w[end - 1]) {
         end -= 1;
     }
     end
+}
+
+/// SPEC E4's trailing punctuation: `. , ; : ! ? ' *`.
+fn trailing_punctuation(b: u8) -> bool {
+    matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'*')
 }
