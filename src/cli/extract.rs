@@ -313,21 +313,23 @@ fn each_item(
     let reader = if format.is_structured() {
         match super::read_whole(reader).map_err(fail)? {
             Whole::Read(raw) => {
-                let found = urilint::format::scan(format, &raw, scanner, reading.options);
                 let Some(relative) = relative else {
-                    for f in found {
+                    for f in urilint::format::scan(format, &raw, scanner, reading.options) {
                         emit(format, Item::Text(f)).map_err(Stop::Output)?;
                     }
                     return Ok(());
                 };
                 let base = relative.base_of(input);
-                let refs = urilint::format::references(format, &raw, reading.options);
+                let (found, refs) =
+                    urilint::format::scan_with_references(format, &raw, scanner, reading.options);
                 let mut items: Vec<(u64, Item)> = found
                     .into_iter()
                     .map(|f| (f.start, Item::Text(f)))
                     .collect();
                 items.extend(refs.into_iter().map(|r| {
-                    let resolved = base.as_ref().and_then(|b| relative.resolve(b, &r.value));
+                    let resolved = base
+                        .as_ref()
+                        .and_then(|b| urilint::uri::resolve(b, &r.value));
                     (r.start, Item::Reference(r, resolved))
                 }));
                 items.sort_by_key(|(at, _)| *at);
@@ -396,33 +398,15 @@ impl Relative {
             if !dir.ends_with(b"/") {
                 dir.push(b'/');
             }
-            let mut encoded = Vec::new();
-            for (k, c) in rel.components().enumerate() {
-                if k > 0 {
-                    encoded.push(b'/');
-                }
-                encode_segment(c.as_os_str().as_encoded_bytes(), &mut encoded);
+            // RFC 3986 s4.2: a first segment holding `:` would read as a
+            // scheme; `./` before it keeps it a path.
+            let mut reference = urilint::uri::path_reference(&rel.to_string_lossy());
+            if reference.split('/').next().is_some_and(|s| s.contains(':')) {
+                reference.insert_str(0, "./");
             }
-            return urilint::uri::resolve(&dir, &encoded);
+            return urilint::uri::resolve(&dir, reference.as_bytes());
         }
         Some(base.clone())
-    }
-
-    fn resolve(&self, base: &[u8], reference: &[u8]) -> Option<Vec<u8>> {
-        urilint::uri::resolve(base, reference)
-    }
-}
-
-/// A file name as a path segment: every byte that is not a pchar
-/// (RFC 3986 s3.3) percent-encoded, `:` too (s4.2: a first segment with a
-/// colon would read as a scheme).
-fn encode_segment(name: &[u8], out: &mut Vec<u8>) {
-    for &b in name {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=@".contains(&b) {
-            out.push(b);
-        } else {
-            out.extend_from_slice(format!("%{b:02X}").as_bytes());
-        }
     }
 }
 

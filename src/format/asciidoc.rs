@@ -89,10 +89,11 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
 /// `#id`) (Asciidoctor's language documentation, "Links", "Cross
 /// References", "Images").
 fn references(raw: &[u8], doc: &mut Doc) {
-    let text = doc.text.text().to_vec();
-    let mut found: Vec<(std::ops::Range<usize>, bool)> = Vec::new();
+    let text = doc.text.text();
+    // Each target, and what goes before it (`#` for a bare `<<id>>`).
+    let mut found: Vec<(std::ops::Range<usize>, &[u8])> = Vec::new();
     for name in [&b"link:"[..], b"xref:", b"image::", b"image:"] {
-        for p in memchr::memmem::find_iter(&text, name) {
+        for p in memchr::memmem::find_iter(text, name) {
             if p > 0 && (text[p - 1].is_ascii_alphanumeric() || text[p - 1] == b':') {
                 continue;
             }
@@ -107,34 +108,25 @@ fn references(raw: &[u8], doc: &mut Doc) {
                 .strip_suffix(b" ")
                 .map_or(end, |t| from + t.len());
             if target > from && !(name == b"image:" && text[from] == b':') {
-                found.push((from..target, false));
+                found.push((from..target, b""));
             }
         }
     }
-    for p in memchr::memmem::find_iter(&text, b"<<") {
+    for p in memchr::memmem::find_iter(text, b"<<") {
         let Some(k) = memchr::memmem::find(&text[p + 2..], b">>") else {
             continue;
         };
         let inner = &text[p + 2..p + 2 + k];
         let target = inner.iter().position(|&b| b == b',').unwrap_or(inner.len());
         if target > 0 && !inner[..target].iter().any(|b| b.is_ascii_whitespace()) {
-            found.push((p + 2..p + 2 + target, true));
+            // `<<id>>`: an anchor of this document.
+            let id = !inner[..target].iter().any(|&b| b == b'#' || b == b'.');
+            found.push((p + 2..p + 2 + target, if id { b"#" } else { b"" }));
         }
     }
     found.sort_by_key(|(r, _)| r.start);
-    for (d, xref) in found {
-        let value = &text[d.clone()];
-        if xref && !value.contains(&b'#') && !value.contains(&b'.') {
-            // `<<id>>`: an anchor of this document.
-            let (a, b) = (doc.text.raw_start(d.start), doc.text.raw_end(d.end));
-            let mut v = b"#".to_vec();
-            v.extend_from_slice(value);
-            if a <= b && b <= raw.len() {
-                doc.reference(a, &raw[a..b], &v);
-            }
-        } else {
-            doc.text_reference(raw, d);
-        }
+    for (d, prefix) in found {
+        doc.text_reference(raw, d, prefix);
     }
 }
 

@@ -258,12 +258,14 @@ impl Doc {
     /// Records the reference read as `text[d]` (decoded text bytes `d`),
     /// with whitespace inside it removed (a target broken over lines):
     /// readers whose links are in their text (rST, AsciiDoc).
-    pub(crate) fn text_reference(&mut self, raw: &[u8], d: std::ops::Range<usize>) {
-        let value: Vec<u8> = self.text.text()[d.clone()]
-            .iter()
-            .copied()
-            .filter(|b| !b.is_ascii_whitespace())
-            .collect();
+    /// `prefix` goes before the value (`#` for AsciiDoc's `<<id>>`).
+    pub(crate) fn text_reference(&mut self, raw: &[u8], d: std::ops::Range<usize>, prefix: &[u8]) {
+        let mut value = prefix.to_vec();
+        value.extend(
+            self.text.text()[d.clone()]
+                .iter()
+                .filter(|b| !b.is_ascii_whitespace()),
+        );
         let (a, b) = (self.text.raw_start(d.start), self.text.raw_end(d.end));
         if a <= b && b <= raw.len() && !value.is_empty() {
             self.reference(a, &raw[a..b], &value);
@@ -293,13 +295,7 @@ pub struct Reference {
 /// absolute URI, not a relative reference (s4.2).
 fn has_scheme(value: &[u8]) -> bool {
     match memchr::memchr3(b':', b'/', b'?', value) {
-        Some(k) if value[k] == b':' => {
-            k > 0
-                && value[0].is_ascii_alphabetic()
-                && value[..k]
-                    .iter()
-                    .all(|&b| crate::schemes::is_scheme_char(b))
-        }
+        Some(k) if value[k] == b':' => crate::schemes::is_scheme_name(&value[..k]),
         _ => false,
     }
 }
@@ -334,8 +330,25 @@ fn read(format: Format, raw: &[u8], options: Options, refs: bool) -> Doc {
 /// without a scheme, `#frag` alone included. Text, man pages, JSON and mail
 /// have none.
 pub fn references(format: Format, raw: &[u8], options: Options) -> Vec<Reference> {
-    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>)> = read(format, raw, options, true)
-        .refs
+    relative(read(format, raw, options, true).refs, raw)
+}
+
+/// [`scan`] and [`references`] from one read of the file.
+pub fn scan_with_references(
+    format: Format,
+    raw: &[u8],
+    scanner: &Scanner,
+    options: Options,
+) -> (Vec<Finding>, Vec<Reference>) {
+    let doc = read(format, raw, options, true);
+    let refs = relative(doc.refs, raw);
+    let found = findings(vec![doc.text, doc.links], raw, scanner, false);
+    (found.into_iter().map(|l| l.finding).collect(), refs)
+}
+
+/// The relative ones of a document's link targets, in order, with lines.
+fn relative(refs: Vec<(std::ops::Range<usize>, Vec<u8>)>, raw: &[u8]) -> Vec<Reference> {
+    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>)> = refs
         .into_iter()
         .filter(|(_, v)| !v.is_empty() && !has_scheme(v))
         .collect();
@@ -406,8 +419,13 @@ fn read_findings(
     options: Options,
     bytes: bool,
 ) -> Vec<Located> {
+    findings(segments(format, raw, options), raw, scanner, bytes)
+}
+
+/// The findings in a document's segments, positioned in `raw`.
+fn findings(segments: Vec<Segment>, raw: &[u8], scanner: &Scanner, bytes: bool) -> Vec<Located> {
     let mut found = Vec::new();
-    for seg in segments(format, raw, options) {
+    for seg in segments {
         let text = seg.text();
         for mut f in scanner.scan(text) {
             // The URI's bytes in the segment: all of start..end, less the

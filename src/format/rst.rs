@@ -53,9 +53,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
 /// "Embedded URIs and Aliases", "Hyperlink Targets"). An alias
 /// (`<label_>`) names another target, not a URI.
 fn references(raw: &[u8], doc: &mut Doc) {
-    let text = doc.text.text().to_vec();
+    let text = doc.text.text();
     let mut found = Vec::new();
-    for k in memchr::memmem::find_iter(&text, b">`_") {
+    for k in memchr::memmem::find_iter(text, b">`_") {
         let Some(lt) = memchr::memrchr(b'<', &text[..k]) else {
             continue;
         };
@@ -74,7 +74,7 @@ fn references(raw: &[u8], doc: &mut Doc) {
             found.push(lt + 1..k);
         }
     }
-    for p in memchr::memmem::find_iter(&text, b".. _") {
+    for p in memchr::memmem::find_iter(text, b".. _") {
         if p > 0 && text[p - 1] != b'\n' {
             continue;
         }
@@ -93,7 +93,7 @@ fn references(raw: &[u8], doc: &mut Doc) {
     }
     found.sort_by_key(|r| r.start);
     for d in found {
-        doc.text_reference(raw, d);
+        doc.text_reference(raw, d, b"");
     }
 }
 

@@ -137,7 +137,7 @@ fn result(r: &Record, index: usize) -> Value {
         "message": { "text": text },
         "locations": [{
             "physicalLocation": {
-                "artifactLocation": { "uri": uri_reference(&r.path) },
+                "artifactLocation": { "uri": crate::uri::path_reference(&r.path) },
                 "region": {
                     "startLine": r.line,
                     "startColumn": r.column,
@@ -160,21 +160,4 @@ fn result(r: &Record, index: usize) -> Value {
         });
     }
     result
-}
-
-/// A path as a relative URI reference (RFC 3986 s4.2): `/` separators, and
-/// every byte outside unreserved, sub-delims, `:`, `@` and `/`
-/// percent-encoded.
-fn uri_reference(path: &str) -> String {
-    let path = path.replace('\\', "/");
-    let path = path.strip_prefix("./").unwrap_or(&path);
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }

@@ -34,7 +34,7 @@ use std::fmt;
 pub use grammar::{ErrorKind, SyntaxError, is_ipv4, is_ipv6, is_ipvfuture};
 pub(crate) use normalize::{decode_unreserved, hex_pair};
 pub use normalize::{normalize, remove_dot_segments};
-pub use resolve::resolve;
+pub use resolve::{path_reference, resolve};
 
 /// A byte range within a URI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

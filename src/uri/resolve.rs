@@ -3,6 +3,23 @@
 use super::normalize::{remove_dot_segments, without_authority_ambiguity};
 use super::{Component, Uri};
 
+/// A path as a relative URI reference (RFC 3986 s4.2): `/` separators, and
+/// every byte outside unreserved, sub-delims, `:`, `@` and `/`
+/// percent-encoded (SARIF's artifact locations, `extract --base`).
+pub fn path_reference(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    let path = path.strip_prefix("./").unwrap_or(&path);
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// Resolves `reference` against `base` with the strict algorithm of RFC 3986
 /// s5.2.2 and recomposes the result (s5.3). `None` when `base` has no scheme
 /// (s5.1: a base URI must be absolute).
