@@ -10,20 +10,23 @@
 //! unless `URILINT_REQUIRE_CORPUS` is set.
 
 use std::path::PathBuf;
+use std::process::Output;
 
-#[test]
-fn default_findings_on_real_docs_are_the_reviewed_ones() {
-    let root = std::env::var_os("URILINT_REAL_DOCS")
+/// The default `check --format jsonl` over a corpus tree, run from it: the
+/// tree at `$var`, else `../shared/corpus/<name>`. `None` (the test says it
+/// skipped) when there is none, unless `URILINT_REQUIRE_CORPUS` is set.
+fn default_check(var: &str, name: &str) -> Option<(PathBuf, Output)> {
+    let root = std::env::var_os(var)
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/corpus/real-docs"));
+        .unwrap_or_else(|| PathBuf::from("../shared/corpus").join(name));
     if !root.is_dir() {
         assert!(
             std::env::var_os("URILINT_REQUIRE_CORPUS").is_none(),
             "{} is not a folder",
             root.display()
         );
-        eprintln!("skipped: no real-docs corpus at {}", root.display());
-        return;
+        eprintln!("skipped: no {name} at {}", root.display());
+        return None;
     }
     let out = assert_cmd::Command::cargo_bin("urilint")
         .unwrap()
@@ -31,6 +34,14 @@ fn default_findings_on_real_docs_are_the_reviewed_ones() {
         .args(["check", "--isolated", "--format", "jsonl", "."])
         .output()
         .unwrap();
+    Some((root, out))
+}
+
+#[test]
+fn default_findings_on_real_docs_are_the_reviewed_ones() {
+    let Some((root, out)) = default_check("URILINT_REAL_DOCS", "real-docs") else {
+        return;
+    };
     let found: Vec<String> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -72,20 +83,9 @@ fn default_findings_on_real_docs_are_the_reviewed_ones() {
 /// 11, a loopback port in a changelog, was an example).
 #[test]
 fn default_findings_on_docs_sample_are_none() {
-    let root = std::env::var_os("URILINT_DOCS_SAMPLE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/corpus/docs-sample"));
-    if !root.is_dir() {
-        assert!(std::env::var_os("URILINT_REQUIRE_CORPUS").is_none());
-        eprintln!("skipped: no docs-sample at {}", root.display());
+    let Some((_, out)) = default_check("URILINT_DOCS_SAMPLE", "docs-sample") else {
         return;
-    }
-    let out = assert_cmd::Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(&root)
-        .args(["check", "--isolated", "--format", "jsonl", "."])
-        .output()
-        .unwrap();
+    };
     assert_eq!(
         (
             out.status.code(),

@@ -82,61 +82,58 @@ fn through_unflow(text: &str, starts: &[(usize, u64)], lines: &[usize]) -> Vec<(
 /// hard break are mapped: the decoded text has the same line breaks.
 fn line_starts(raw: &[u8], qp: bool, text: &str) -> Option<Vec<(usize, u64)>> {
     let decoded_len = text.len();
-    let mut chars: Option<usize> = None;
     // The decoder may end lines with CRLF whatever the archive has.
     let newline = if memchr::memmem::find(text.as_bytes(), b"\r\n").is_some() {
         2
     } else {
         1
     };
-    {
-        let mut starts = vec![0];
-        let mut at = 0usize;
-        let mut from = 0;
-        loop {
-            let nl = memchr::memchr(b'\n', &raw[from..]).map(|k| from + k);
-            let last = nl.is_none();
-            let line = &raw[from..nl.unwrap_or(raw.len())];
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            if !qp {
-                at += line.len() + if last { 0 } else { newline };
-            } else {
-                let (body, soft) = qp_line(line);
-                let escapes = memchr::memchr_iter(b'=', body)
-                    .filter(|&k| {
-                        body.get(k + 1..k + 3)
-                            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
-                    })
-                    .count();
-                at += body.len() - 2 * escapes + if soft || last { 0 } else { newline };
+    let mut starts = vec![0];
+    let mut at = 0usize;
+    let mut from = 0;
+    loop {
+        let nl = memchr::memchr(b'\n', &raw[from..]).map(|k| from + k);
+        let last = nl.is_none();
+        let line = &raw[from..nl.unwrap_or(raw.len())];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !qp {
+            at += line.len() + if last { 0 } else { newline };
+        } else {
+            let (body, soft) = qp_line(line);
+            let escapes = memchr::memchr_iter(b'=', body)
+                .filter(|&k| {
+                    body.get(k + 1..k + 3)
+                        .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+                })
+                .count();
+            at += body.len() - 2 * escapes + if soft || last { 0 } else { newline };
+        }
+        match nl {
+            Some(nl) => {
+                starts.push(at);
+                from = nl + 1;
             }
-            match nl {
-                Some(nl) => {
-                    starts.push(at);
-                    from = nl + 1;
-                }
-                None => break,
-            }
+            None => break,
         }
-        let numbered = |starts: Vec<usize>| starts.into_iter().zip(0..).collect();
-        // (A decoder may add a last line break.)
-        if at == decoded_len || (at + newline == decoded_len) {
-            return Some(numbered(starts));
-        }
-        let n = *chars.get_or_insert_with(|| text.chars().count());
-        if at == n || at + newline == n {
-            // One character a raw byte: character offsets to byte offsets.
-            let offsets: Vec<usize> = text
-                .char_indices()
-                .map(|(i, _)| i)
-                .chain([decoded_len])
-                .collect();
-            let mapped = starts
-                .into_iter()
-                .map(|c| offsets[c.min(offsets.len() - 1)])
-                .collect();
-            return Some(numbered(mapped));
-        }
+    }
+    let numbered = |starts: Vec<usize>| starts.into_iter().zip(0..).collect();
+    // (A decoder may add a last line break.)
+    if at == decoded_len || (at + newline == decoded_len) {
+        return Some(numbered(starts));
+    }
+    let n = text.chars().count();
+    if at == n || at + newline == n {
+        // One character a raw byte: character offsets to byte offsets.
+        let offsets: Vec<usize> = text
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain([decoded_len])
+            .collect();
+        let mapped = starts
+            .into_iter()
+            .map(|c| offsets[c.min(offsets.len() - 1)])
+            .collect();
+        return Some(numbered(mapped));
     }
     hard_lines(raw, qp, text)
 }
