@@ -167,20 +167,26 @@ impl<W: Write> Printer<'_, W> {
             Some(n) if args.normalize => Cow::Owned(n),
             _ => uri,
         };
-        let text = String::from_utf8_lossy(&uri);
-        let record = (args.format == ExtractFormat::Jsonl).then(|| Record {
-            path,
-            line: f.line,
-            column: f.column,
-            start: f.start,
-            end: f.end,
-            uri: &text,
-            delimiter: f.delimiter.as_str(),
-            flags: f.flags.names().collect(),
-            format: format.as_str(),
-            reference: None,
-            mail,
-        });
+        // Only a record needs the URI as text.
+        let text;
+        let record = if args.format == ExtractFormat::Jsonl {
+            text = String::from_utf8_lossy(&uri);
+            Some(Record {
+                path,
+                line: f.line,
+                column: f.column,
+                start: f.start,
+                end: f.end,
+                uri: &text,
+                delimiter: f.delimiter.as_str(),
+                flags: f.flags.names().collect(),
+                format: format.as_str(),
+                reference: None,
+                mail,
+            })
+        } else {
+            None
+        };
         self.write(&uri, record)
     }
 }

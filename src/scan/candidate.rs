@@ -130,10 +130,17 @@ fn glued(name: &[u8]) -> usize {
             return n;
         }
     }
-    match memchr::memrchr(b'.', name) {
-        Some(dot) if crate::schemes::is_web(&name[dot + 1..]) => name.len() - dot - 1,
-        _ => name.len(),
-    }
+    // Compared in place: every colon after a word of five letters or more
+    // comes here.
+    crate::schemes::WEB
+        .iter()
+        .map(|g| g.len())
+        .find(|&n| {
+            name.len() > n + 1
+                && name[name.len() - n - 1] == b'.'
+                && crate::schemes::is_web(&name[name.len() - n..])
+        })
+        .unwrap_or(name.len())
 }
 
 /// SPEC E2: after `scheme:` comes `//` and something more, or the scheme is
