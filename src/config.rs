@@ -79,6 +79,49 @@ pub struct Config {
     /// `note = { syntax = "opaque" }`), known to the scanner and the rules.
     #[serde(default)]
     pub schemes: BTreeMap<String, SchemeConfig>,
+    /// `[links]`: link integrity (SPEC section 11).
+    #[serde(default)]
+    pub links: LinksConfig,
+}
+
+/// `[links]`: how relative links are checked (SPEC section 11). Paths
+/// are relative to the config file's folder.
+///
+/// ```toml
+/// [links]
+/// root = "site"
+/// site = ["https://docs.example.com/=site"]
+/// source-extensions = ["md", "rst"]
+/// fragments = true
+/// ```
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LinksConfig {
+    /// The folder `/`-rooted references resolve against (`--root`).
+    pub root: Option<PathBuf>,
+    /// Sites whose absolute URIs are checked as files: `URL=DIR`.
+    #[serde(default)]
+    pub site: Vec<String>,
+    /// The extensions of page sources, instead of
+    /// [`crate::links::SOURCE_EXTENSIONS`].
+    pub source_extensions: Option<Vec<String>>,
+    /// Check fragments (`false` is `--no-fragments`).
+    pub fragments: Option<bool>,
+}
+
+impl LinksConfig {
+    /// The `site` entries, their folders relative to `base`.
+    pub fn sites(&self, base: &Path) -> Result<Vec<crate::links::SiteMap>, String> {
+        self.site
+            .iter()
+            .map(|s| {
+                let mut m: crate::links::SiteMap =
+                    s.parse().map_err(|e| format!("[links] site: {e}"))?;
+                m.dir = base.join(&m.dir);
+                Ok(m)
+            })
+            .collect()
+    }
 }
 
 /// Rules left out per file ([`Config::per_file_ignores`]).
@@ -217,6 +260,7 @@ impl Config {
         config.per_file_ignores(base).map_err(err)?;
         config.registry().map_err(err)?;
         config.rule_options().map_err(err)?;
+        config.links.sites(base).map_err(err)?;
         Ok(config)
     }
 

@@ -41,6 +41,7 @@ pub mod baseline;
 pub mod config;
 pub mod format;
 pub mod hosts;
+pub mod links;
 pub mod mail;
 pub mod pathglobs;
 pub mod report;

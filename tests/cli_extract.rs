@@ -258,7 +258,8 @@ fn relative_references_and_their_base() {
     std::fs::write(
         d.join("docs/index.md"),
         "# Index\n\nSee [the guide](guide/setup.md#install), the [api](https://api.example.com/v1)\n\
-         and [top](#index). ![logo](img/logo%20big.png \"Logo\")\n\n[ref]: ../CHANGELOG.md\n\
+         and [top](#index), [changes][ref]. ![logo](img/logo%20big.png \"Logo\")\n\n[ref]: ../CHANGELOG.md\n\
+         [unused]: ../NOT-A-LINK.md\n\
          <a href=\"guide/a.html?x=1&amp;token=s3cretValue123\">inline</a>\n",
     )
     .unwrap();
@@ -354,20 +355,20 @@ fn relative_references_and_their_base() {
             ),
             r(
                 "docs/index.md",
-                115,
+                131,
                 "https://docs.example.com/img/logo%20big.png",
                 Some("img/logo%20big.png")
             ),
             // `..` past the root stays at the root (RFC 3986 s5.2.4).
             r(
                 "docs/index.md",
-                150,
+                166,
                 "https://docs.example.com/CHANGELOG.md",
                 Some("../CHANGELOG.md")
             ),
             r(
                 "docs/index.md",
-                175,
+                218,
                 "https://docs.example.com/guide/a.html?x=1&token=****",
                 Some("guide/a.html?x=1&token=****")
             ),

@@ -605,7 +605,8 @@ fn asciidoc_character_attributes() {
 
 /// The relative references of each markup format, where they are written
 /// (SPEC section 11, issue 12): link targets and URL attributes without a
-/// scheme, code left out, aliases and email addresses not references.
+/// scheme, code left out, aliases, email addresses and unused Markdown
+/// definitions (they link nothing) not references.
 #[test]
 fn relative_references_of_each_format() {
     use urilint::format::references;
@@ -625,7 +626,8 @@ fn relative_references_of_each_format() {
         refs(
             Format::Markdown,
             "[a](../guide.md#setup) ![i](img/a%20b.png \"t\") [w](https://x.org/) [t](#top)\n\
-             `[c](code.md)`\n\n[d]: other.md\n<a href=\"x.html?a=1&amp;b=2\">x</a>\n"
+             `[c](code.md)` [used][d]\n\n[d]: other.md\n[unused]: not-a-link.md\n\
+             <a href=\"x.html?a=1&amp;b=2\">x</a>\n"
         ),
         [
             s("../guide.md#setup", "../guide.md#setup"),

@@ -16,6 +16,11 @@ use std::process::Output;
 /// tree at `$var`, else `../shared/corpus/<name>`. `None` (the test says it
 /// skipped) when there is none, unless `URILINT_REQUIRE_CORPUS` is set.
 fn default_check(var: &str, name: &str) -> Option<(PathBuf, Output)> {
+    default_check_with(var, name, &[])
+}
+
+/// [`default_check`] with more arguments.
+fn default_check_with(var: &str, name: &str, more: &[&str]) -> Option<(PathBuf, Output)> {
     let root = std::env::var_os(var)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("../shared/corpus").join(name));
@@ -31,7 +36,9 @@ fn default_check(var: &str, name: &str) -> Option<(PathBuf, Output)> {
     let out = assert_cmd::Command::cargo_bin("urilint")
         .unwrap()
         .current_dir(&root)
-        .args(["check", "--isolated", "--format", "jsonl", "."])
+        .args(["check", "--isolated", "--format", "jsonl"])
+        .args(more)
+        .arg(".")
         .output()
         .unwrap();
     Some((root, out))
@@ -81,9 +88,18 @@ fn default_findings_on_real_docs_are_the_reviewed_ones() {
 /// `URILINT_DOCS_SAMPLE`): the default check finds nothing there, and a
 /// new default finding is reviewed as above (its one finding before issue
 /// 11, a loopback port in a changelog, was an example).
+///
+/// The sample keeps 126 files of installed packages, not their whole
+/// trees, so its links into the files left out cannot be checked:
+/// `broken-relative-link` is off here (`broken-fragment` still runs, on
+/// the targets that are there).
 #[test]
 fn default_findings_on_docs_sample_are_none() {
-    let Some((_, out)) = default_check("URILINT_DOCS_SAMPLE", "docs-sample") else {
+    let Some((_, out)) = default_check_with(
+        "URILINT_DOCS_SAMPLE",
+        "docs-sample",
+        &["--ignore", "broken-relative-link"],
+    ) else {
         return;
     };
     assert_eq!(

@@ -21,6 +21,46 @@ fn triggered(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The rules a link rule's example triggers: the example is a Markdown
+/// file, `README.md`, alone in a folder (SPEC section 11).
+fn triggered_links(text: &str) -> BTreeSet<String> {
+    use urilint::format::{Format, Options, references};
+    use urilint::links::{LinkOptions, Links, Source};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("README.md");
+    std::fs::write(&path, text).unwrap();
+    let refs = references(Format::Markdown, text.as_bytes(), Options::default());
+    assert!(
+        !refs.is_empty(),
+        "example {text:?} holds no relative reference"
+    );
+    let links = Links::new(LinkOptions::default());
+    let source = Source {
+        path: &path,
+        tree: dir.path(),
+    };
+    let (problems, _) = links.check(&source, &refs);
+    let linter = Linter::all();
+    problems
+        .iter()
+        .flat_map(|(i, p)| {
+            let r = &refs[*i];
+            let finding = urilint::scan::Finding {
+                uri: r.value.clone(),
+                start: r.start,
+                end: r.end,
+                line: r.line,
+                column: r.column,
+                line_start: 0,
+                delimiter: urilint::scan::Delimiter::None,
+                flags: Default::default(),
+            };
+            linter.check_link(&finding, p)
+        })
+        .map(|d| d.rule.into_owned())
+        .collect()
+}
+
 #[test]
 fn every_bad_example_triggers_its_rule_and_no_good_one_does() {
     let mut failures = Vec::new();
@@ -28,6 +68,11 @@ fn every_bad_example_triggers_its_rule_and_no_good_one_does() {
         if doc.bad.is_empty() || doc.good.is_empty() {
             failures.push(format!("{}: needs bad and good examples", doc.id));
         }
+        let triggered = if doc.links {
+            triggered_links
+        } else {
+            triggered
+        };
         for text in &doc.bad {
             if !triggered(text).contains(&doc.id) {
                 failures.push(format!("{}: bad example not caught: {text:?}", doc.id));
@@ -85,6 +130,9 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         // reviewing real-docs (issue 11).
         ("trailing-punctuation", Warning),
         ("url-in-path", Warning),
+        // SPEC section 11: link integrity.
+        ("broken-relative-link", Error),
+        ("broken-fragment", Warning),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();

@@ -10,13 +10,14 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
 use urilint::baseline::{Anchor, Baseline, Key};
-use urilint::format::{Format as DocFormat, MAX_PARSED};
+use urilint::format::{Format as DocFormat, MAX_PARSED, Reference};
+use urilint::links::{LinkOptions, Links, Problem, Source, Unchecked};
 use urilint::mail::{MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
-use urilint::scan::{Finding, Scanner};
+use urilint::scan::{Delimiter, Finding, Flags, Scanner};
 use urilint::secrets::locate_text;
-use urilint::suppress::DirectiveReader;
+use urilint::suppress::{DirectiveReader, Directives};
 use urilint::walk::{self, Input};
 
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Reading, Status, Stop, Whole, usage};
@@ -96,6 +97,35 @@ struct Checker<'a> {
     show_secrets: bool,
     /// `--report-unused-suppressions`.
     report_unused: bool,
+    /// Link integrity, when a rule that checks links is enabled (SPEC
+    /// section 11).
+    links: Option<&'a Links>,
+    /// The folders named on the command line: a file found under one is
+    /// checked in that tree.
+    trees: Vec<std::path::PathBuf>,
+}
+
+/// What link integrity needs of a checked file, kept until every file's
+/// anchors are known (SPEC section 11).
+#[derive(Default)]
+struct LinkWork {
+    /// Its relative references.
+    refs: Vec<Reference>,
+    /// Its `--site` URIs.
+    site: Vec<Finding>,
+    /// Its suppressions, and the lines of those that silenced something.
+    directives: Option<Directives>,
+    used: std::collections::HashSet<u64>,
+}
+
+/// A file checked, its records waiting for its links' (SPEC section 11).
+struct Checked {
+    input: Input,
+    records: Vec<Record>,
+    warnings: Vec<String>,
+    error: Option<String>,
+    work: LinkWork,
+    unchecked: Unchecked,
 }
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
@@ -170,6 +200,35 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         true,
     )?;
     let scanner = reading.scanner.clone();
+    let links = linter.checks_links().then(|| {
+        let base = super::config_dir(config_path.as_deref());
+        let globs = reading.globs.clone();
+        Links::new(LinkOptions {
+            root: args
+                .root
+                .clone()
+                .or_else(|| config.links.root.as_ref().map(|r| base.join(r))),
+            sites: args
+                .site
+                .iter()
+                .cloned()
+                .chain(config.links.sites(&base).unwrap_or_default())
+                .collect(),
+            fragments: !args.no_fragments && config.links.fragments != Some(false),
+            source_extensions: config.links.source_extensions.clone().unwrap_or_else(|| {
+                urilint::links::SOURCE_EXTENSIONS
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect()
+            }),
+            follow_links: args.walk.follow,
+            format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {
+                globs
+                    .format_of(p)
+                    .unwrap_or_else(|| DocFormat::detect(head, Some(p)))
+            }),
+        })
+    });
     let checker = Checker {
         reading: &reading,
         scanner: &scanner,
@@ -177,7 +236,10 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         snippets: format == Format::Human && args.write_baseline.is_none(),
         show_secrets: args.show_secrets,
         report_unused: args.report_unused_suppressions,
+        links: links.as_ref(),
+        trees: args.paths.iter().filter(|p| p.is_dir()).cloned().collect(),
     };
+    let mut unchecked = Unchecked::default();
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
     // A baseline is urilint's own output, never its input.
@@ -186,7 +248,12 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             .retain(|i| !matches!(i, Ok(Input::File { path, .. }) if super::same_file(path, file)));
     }
 
-    if let [Ok(input)] = inputs.as_mut_slice() {
+    let streamed = match inputs.as_slice() {
+        [Ok(Input::Stdin)] => true,
+        [Ok(_)] => links.is_none(),
+        _ => false,
+    };
+    if streamed && let [Ok(input)] = inputs.as_mut_slice() {
         // One input: records go out as they are found.
         let mut warnings = Vec::new();
         let result = checker.check(input, &mut |r| sink.record(r), &mut |w| warnings.push(w));
@@ -194,9 +261,78 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             sink.say(w)?;
         }
         match result {
-            Ok(()) => {}
+            Ok(_) => {}
             Err(Stop::Output(e)) => return Err(e.into()),
             Err(Stop::Input(message)) => {
+                sink.say(message)?;
+                failed = true;
+            }
+        }
+    } else if links.is_some() {
+        // Link integrity: every file is read first, so each target's
+        // anchors are known once, then each file's links are checked and
+        // its records go out in path order (SPEC sections 5 and 11).
+        let mut checked: Vec<Result<Checked, String>> = Vec::new();
+        super::for_each_input(
+            inputs,
+            args.walk.threads,
+            |input| {
+                let (mut records, mut warnings) = (Vec::new(), Vec::new());
+                let result = checker.check(
+                    input,
+                    &mut |r| {
+                        records.push(r);
+                        Ok(())
+                    },
+                    &mut |w| warnings.push(w),
+                );
+                let (work, error) = match result {
+                    Ok(work) => (work, None),
+                    Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
+                    Err(Stop::Output(e)) => (LinkWork::default(), Some(e.to_string())),
+                };
+                Checked {
+                    input: input.clone(),
+                    records,
+                    warnings,
+                    error,
+                    work,
+                    unchecked: Unchecked::default(),
+                }
+            },
+            |result| {
+                checked.push(result.map_err(|e| e.to_string()));
+                Ok(())
+            },
+        )?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.walk.threads.unwrap_or(0))
+            .build()
+            .map_err(usage)?;
+        pool.install(|| {
+            use rayon::prelude::*;
+            checked
+                .par_iter_mut()
+                .flatten()
+                .for_each(|c| checker.check_links(c));
+        });
+        for c in checked {
+            let c = match c {
+                Ok(c) => c,
+                Err(message) => {
+                    sink.say(message)?;
+                    failed = true;
+                    continue;
+                }
+            };
+            unchecked.add(c.unchecked);
+            for w in c.warnings {
+                sink.say(w)?;
+            }
+            for r in c.records {
+                sink.record(r)?;
+            }
+            if let Some(message) = c.error {
                 sink.say(message)?;
                 failed = true;
             }
@@ -273,6 +409,17 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     {
         writeln!(out, "{summary}")?;
     }
+    // Machine formats write only findings to stdout (SPEC section 11).
+    if !args.quiet
+        && let Some(line) = unchecked.summary()
+    {
+        if format == Format::Human {
+            writeln!(out, "{line}")?;
+        } else {
+            out.flush()?;
+            super::say(format!("note: {line}"));
+        }
+    }
     out.flush()?;
     Ok(if failed {
         Status::SomeInputsFailed
@@ -295,19 +442,23 @@ impl Checker<'_> {
         input: &Input,
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
-    ) -> Result<(), Stop> {
+    ) -> Result<LinkWork, Stop> {
         let name = input.display_name();
+        let path = match input {
+            Input::File { path, .. } => Some(path.as_path()),
+            Input::Stdin => None,
+        };
         let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
         let opened =
             super::open_input(input, self.reading).map_err(|e| Stop::Input(e.to_string()))?;
         let Some(opened) = opened else {
-            return Ok(());
+            return Ok(LinkWork::default());
         };
         let (kind, reader) = (opened.mail, opened.reader);
         let reader = if opened.format.is_structured() {
             match super::read_whole(reader).map_err(fail)? {
                 Whole::Read(raw) => {
-                    return self.check_document(&name, opened.format, &raw, emit, warn);
+                    return self.check_document(&name, path, opened.format, &raw, emit, warn);
                 }
                 Whole::TooLarge(reader) => {
                     warn(format!(
@@ -345,7 +496,7 @@ impl Checker<'_> {
                     }
                 }
             }
-            return Ok(());
+            return Ok(LinkWork::default());
         }
 
         // Snippets read the source back by offset: the file itself, or the
@@ -397,9 +548,13 @@ impl Checker<'_> {
             };
 
         let mut pending: VecDeque<(Record, Finding)> = VecDeque::new();
+        let mut work = LinkWork::default();
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
         while let Some(finding) = scan.next() {
             let finding = finding.map_err(fail)?;
+            if path.is_some() && self.links.is_some_and(|l| l.is_site_uri(&finding.uri)) {
+                work.site.push(finding.clone());
+            }
             let diagnostics = self.linter.check(&finding);
             if !diagnostics.is_empty() {
                 // Redacted once for all of the finding's records.
@@ -427,8 +582,14 @@ impl Checker<'_> {
         for (r, f) in pending {
             release(r, &f, &|line, rule| directives.matching(line, rule))?;
         }
-        self.unused(&name, &directives, &used, warn);
-        Ok(())
+        if self.links.is_some() && path.is_some() {
+            // Reported once the file's links are checked.
+            work.directives = Some(directives);
+            work.used = used;
+        } else {
+            self.unused(&name, &directives, &used, warn);
+        }
+        Ok(work)
     }
 }
 
@@ -439,18 +600,40 @@ impl Checker<'_> {
     fn check_document(
         &self,
         name: &str,
+        path: Option<&std::path::Path>,
         format: DocFormat,
         raw: &[u8],
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
-    ) -> Result<(), Stop> {
+    ) -> Result<LinkWork, Stop> {
         let mut reader = DirectiveReader::new(raw);
         io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
         let directives = reader.into_directives();
         self.unknown_rules(name, &directives, warn);
         let mut used = std::collections::HashSet::new();
-        let located =
-            urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
+        let mut work = LinkWork::default();
+        let located = match (self.links, path) {
+            (Some(links), Some(path)) => {
+                // One read gives the URIs, the references and the anchors.
+                let doc = urilint::format::read_document(
+                    format,
+                    raw,
+                    self.scanner,
+                    self.reading.options,
+                    true,
+                );
+                links.learn(path, format, &doc.targets);
+                work.refs = doc.references;
+                work.site = doc
+                    .located
+                    .iter()
+                    .filter(|l| links.is_site_uri(&l.finding.uri))
+                    .map(|l| l.finding.clone())
+                    .collect();
+                doc.located
+            }
+            _ => urilint::format::scan_located(format, raw, self.scanner, self.reading.options),
+        };
         // Where the secrets of every URI of the file are written: a
         // decoded secret (`s3cr&#101;t`) is redacted in the raw line too
         // (SPEC section 10).
@@ -502,8 +685,116 @@ impl Checker<'_> {
                 emit(record).map_err(Stop::Output)?;
             }
         }
-        self.unused(name, &directives, &used, warn);
-        Ok(())
+        if self.links.is_some() && path.is_some() {
+            work.directives = Some(directives);
+            work.used = used;
+        } else {
+            self.unused(name, &directives, &used, warn);
+        }
+        Ok(work)
+    }
+
+    /// The tree a file is checked in (SPEC section 11): the folder named
+    /// on the command line it was found under, else the working directory
+    /// when it is under it (pre-commit names files from the repository's
+    /// root), else its own folder.
+    fn tree_of<'p>(&'p self, path: &'p std::path::Path) -> &'p std::path::Path {
+        if let Some(t) = self
+            .trees
+            .iter()
+            .filter(|t| path.starts_with(t))
+            .max_by_key(|t| t.as_os_str().len())
+        {
+            return t;
+        }
+        if path.is_relative() && !path.starts_with("..") {
+            return std::path::Path::new(".");
+        }
+        path.parent().unwrap_or(std::path::Path::new("."))
+    }
+
+    /// Checks a file's links once every file's anchors are known, adding
+    /// their records among the file's in position order, then reports its
+    /// unused suppressions.
+    fn check_links(&self, c: &mut Checked) {
+        let (Some(links), Input::File { path, .. }) = (self.links, &c.input) else {
+            return;
+        };
+        let name = c.input.display_name();
+        let work = std::mem::take(&mut c.work);
+        let source = Source {
+            path,
+            tree: self.tree_of(path),
+        };
+        let (problems, unchecked) = links.check(&source, &work.refs);
+        c.unchecked = unchecked;
+        let mut found: Vec<(Finding, Problem)> = problems
+            .into_iter()
+            .map(|(i, p)| (reference_finding(&work.refs[i]), p))
+            .collect();
+        for f in work.site {
+            if let Some(Some(p)) = links.check_uri(&f.uri) {
+                found.push((f, p));
+            }
+        }
+        let directives = work.directives.unwrap_or_default();
+        let mut used = work.used;
+        if !found.is_empty() {
+            // The file is read again only for its links' source lines.
+            let raw = if self.snippets {
+                std::fs::read(path).ok()
+            } else {
+                None
+            };
+            for (mut finding, problem) in found {
+                if let Some(raw) = &raw {
+                    let at = (finding.start as usize).min(raw.len());
+                    finding.line_start =
+                        memchr::memrchr(b'\n', &raw[..at]).map_or(0, |k| k + 1) as u64;
+                }
+                let uri = shown_uri(&finding, self.show_secrets);
+                for d in self.linter.check_link(&finding, &problem) {
+                    let mut record = Record::with_uri(&name, &finding, d, uri.clone());
+                    if let Some(at) = directives.matching(record.line, &record.rule) {
+                        used.insert(at);
+                        continue;
+                    }
+                    if let Some(raw) = &raw {
+                        let (text, line_off, cut) = lines_in(raw, finding.line_start, finding.end);
+                        let secrets = if self.show_secrets {
+                            Vec::new()
+                        } else {
+                            secrets_from(text, line_off, cut)
+                        };
+                        record.snippet = Some(Snippet::new(
+                            text,
+                            line_off,
+                            &finding,
+                            record.span,
+                            &secrets,
+                        ));
+                    }
+                    c.records.push(record);
+                }
+            }
+            // Stable: a URI's records keep their rule order.
+            c.records.sort_by_key(|r| r.start);
+        }
+        self.unused(&name, &directives, &used, &mut |w| c.warnings.push(w));
+    }
+}
+
+/// A relative reference as a finding, for the rules and the records.
+fn reference_finding(r: &Reference) -> Finding {
+    Finding {
+        uri: r.value.clone(),
+        start: r.start,
+        end: r.end,
+        line: r.line,
+        column: r.column,
+        line_start: 0,
+        delimiter: Delimiter::None,
+        flags: Flags::default(),
     }
 }
 

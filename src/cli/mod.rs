@@ -125,6 +125,20 @@ struct CheckArgs {
     /// `<code>`, rST literal blocks, AsciiDoc listings.
     #[arg(long)]
     include_code: bool,
+
+    /// Resolve `/`-rooted relative links (`/docs/x.md`) against this
+    /// folder; without it they are not checked.
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+
+    /// Check a site's own absolute URIs as links into the folder it is
+    /// built from (repeatable): `https://docs.example.com/=site`.
+    #[arg(long, value_name = "URL=DIR")]
+    site: Vec<urilint::links::SiteMap>,
+
+    /// Do not check that link fragments name anchors (`broken-fragment`).
+    #[arg(long)]
+    no_fragments: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -79,6 +79,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     }
     if doc.want_refs {
         references(raw, doc);
+        super::anchors::asciidoc(raw, &mut doc.targets);
     }
 }
 
@@ -94,7 +95,8 @@ fn references(raw: &[u8], doc: &mut Doc) {
     let mut found: Vec<(std::ops::Range<usize>, &[u8])> = Vec::new();
     for name in [&b"link:"[..], b"xref:", b"image::", b"image:"] {
         for p in memchr::memmem::find_iter(text, name) {
-            if p > 0 && (text[p - 1].is_ascii_alphanumeric() || text[p - 1] == b':') {
+            if p > 0 && (text[p - 1].is_ascii_alphanumeric() || matches!(text[p - 1], b':' | b'_'))
+            {
                 continue;
             }
             let from = p + name.len();
@@ -118,7 +120,17 @@ fn references(raw: &[u8], doc: &mut Doc) {
         };
         let inner = &text[p + 2..p + 2 + k];
         let target = inner.iter().position(|&b| b == b',').unwrap_or(inner.len());
-        if target > 0 && !inner[..target].iter().any(|b| b.is_ascii_whitespace()) {
+        // An id or a path starts with a word character (not the `<<<<<<<`
+        // of a conflict marker, nor `<< x >>` in a listing of shell).
+        let starts = inner.first().is_some_and(|&b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'/') || b >= 0x80
+        });
+        if starts
+            && target > 0
+            && !inner[..target]
+                .iter()
+                .any(|&b| b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'`'))
+        {
             // `<<id>>`: an anchor of this document.
             let id = !inner[..target].iter().any(|&b| b == b'#' || b == b'.');
             found.push((p + 2..p + 2 + target, if id { b"#" } else { b"" }));

@@ -110,6 +110,8 @@ struct State<'a> {
     attributes: Vec<Attribute>,
     /// The attribute being read is one of those kept.
     keep: bool,
+    /// `id` and `name` are read too (SPEC section 11).
+    anchors: bool,
 }
 
 impl State<'_> {
@@ -150,6 +152,15 @@ impl State<'_> {
                     );
                     doc.reference(self.base + a, &self.raw[a..b.max(a)], &value);
                 }
+            } else if a.name.eq_ignore_ascii_case(b"id") || a.name.eq_ignore_ascii_case(b"name") {
+                // What a fragment names (HTML 7.4.6.4, "the indicated part
+                // of the document"); `<meta name>` and form fields' names
+                // name nothing, but an extra name hides no broken link.
+                if let Ok(id) = String::from_utf8(a.decoded())
+                    && !id.is_empty()
+                {
+                    doc.targets.ids.push(id);
+                }
             } else if a.name.eq_ignore_ascii_case(b"srcset")
                 || (refresh && a.name.eq_ignore_ascii_case(b"content"))
             {
@@ -179,6 +190,7 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
         tag: Vec::new(),
         attributes: Vec::new(),
         keep: false,
+        anchors: doc.want_refs,
     };
     let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
         match event {
@@ -189,7 +201,11 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
             }
             CallbackEvent::AttributeName { name } => {
                 // Only the attributes that are read are kept.
-                state.keep = is(URI_ATTRIBUTES, name) || is(OTHER_ATTRIBUTES, name);
+                state.keep = is(URI_ATTRIBUTES, name)
+                    || is(OTHER_ATTRIBUTES, name)
+                    || (state.anchors
+                        && (name.eq_ignore_ascii_case(b"id")
+                            || name.eq_ignore_ascii_case(b"name")));
                 if state.keep {
                     state.attributes.push(Attribute {
                         name: name.to_vec(),

@@ -47,6 +47,17 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         | Extensions::ENABLE_TASKLISTS
         | Extensions::ENABLE_YAML_STYLE_METADATA_BLOCKS
         | Extensions::ENABLE_GFM;
+    // `## Title {#id}` (mdBook, kramdown, Pandoc) names an anchor; read
+    // only for link integrity, so a scan's text stays as GitHub shows it.
+    let extensions = if doc.want_refs {
+        extensions | Extensions::ENABLE_HEADING_ATTRIBUTES
+    } else {
+        extensions
+    };
+    // The text of the heading being read: what its slug is made from.
+    let mut heading: Option<String> = None;
+    // The labels reference links use.
+    let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut events = Parser::new_ext(source, extensions).into_offset_iter();
     let mut links: Vec<Open> = Vec::new();
     let mut code_block = false;
@@ -81,6 +92,38 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             && !matches!(event, Event::End(TagEnd::Link | TagEnd::Image))
         {
             open.text_end = open.text_end.max(range.end);
+        }
+        if doc.want_refs {
+            match &event {
+                Event::Start(Tag::Heading { id, .. }) => {
+                    if let Some(id) = id {
+                        doc.targets.ids.push(id.to_string());
+                    }
+                    heading = Some(String::new());
+                }
+                Event::End(TagEnd::Heading(_)) => {
+                    doc.targets.headings.extend(heading.take());
+                }
+                // A definition makes a link only where a reference link
+                // uses its label (CommonMark 4.7).
+                Event::Start(
+                    Tag::Link { link_type, id, .. } | Tag::Image { link_type, id, .. },
+                ) if !matches!(
+                    link_type,
+                    LinkType::Inline | LinkType::Autolink | LinkType::Email
+                ) =>
+                {
+                    used.insert(normal_label(id));
+                }
+                // Tags are left out of a heading's text, as GitHub's
+                // slugs leave them out.
+                Event::Text(t) | Event::Code(t) => {
+                    if let Some(h) = heading.as_mut() {
+                        h.push_str(t);
+                    }
+                }
+                _ => {}
+            }
         }
         match event {
             Event::Start(Tag::Link {
@@ -245,9 +288,27 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     for (span, dest) in defs {
         let after_label = label_end(&raw[span.clone()]).map(|k| span.start + k);
         if let Some(from) = after_label {
+            let refs = doc.refs.len();
             push_destination(raw, from, span.end, dest.as_deref(), doc);
+            // An unused definition, or a label's second one, links nothing:
+            // it is no reference to check (its URI is still scanned).
+            let label = String::from_utf8_lossy(&raw[span.start..from - 2]);
+            let label = label.trim_start().strip_prefix('[').unwrap_or(&label);
+            if dest.is_none() || !used.contains(&normal_label(label)) {
+                doc.refs.truncate(refs);
+            }
         }
     }
+}
+
+/// A link label as CommonMark matches it (4.7): case-folded, runs of
+/// whitespace one space, trimmed.
+fn normal_label(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// Where a definition's label ends: past the first `]:` that no backslash

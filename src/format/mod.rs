@@ -22,6 +22,7 @@
 //! ```
 
 mod align;
+mod anchors;
 mod asciidoc;
 mod globs;
 mod html;
@@ -210,9 +211,31 @@ pub(crate) struct Doc {
     /// Every link target and URL attribute as written: its raw range and
     /// decoded value (SPEC section 11 reads the relative ones).
     pub refs: Vec<(std::ops::Range<usize>, Vec<u8>)>,
-    /// Whether `refs` is wanted: reading it costs a pass of rST and
-    /// AsciiDoc text that a scan alone does without.
+    /// Whether `refs` and `targets` are wanted: reading them costs a pass
+    /// of rST and AsciiDoc text that a scan alone does without.
     pub want_refs: bool,
+    /// What a fragment can name in this document (SPEC section 11).
+    pub targets: Targets,
+}
+
+/// What a document's fragments can name (SPEC section 11): its section
+/// titles, from which generators make ids, and the ids written in it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    /// Section titles as they read (markup left out), in order.
+    pub headings: Vec<String>,
+    /// Ids written as they are: HTML `id` and `name`, Markdown `{#id}`,
+    /// AsciiDoc `[[id]]`, `[#id]` and `anchor:id[]`.
+    pub ids: Vec<String>,
+    /// Names a generator turns into ids: rST `.. _label:` targets and
+    /// `:name:` options (docutils lower-cases them and makes ids of them).
+    pub labels: Vec<String>,
+    /// AsciiDoc `include::` targets, as written: their anchors are this
+    /// document's too.
+    pub includes: Vec<String>,
+    /// An AsciiDoc file without a document title: a part for
+    /// `include::`, whose links resolve where it is included.
+    pub part: bool,
 }
 
 impl Doc {
@@ -344,6 +367,53 @@ pub fn scan_with_references(
     let refs = relative(doc.refs, raw);
     let found = findings(vec![doc.text, doc.links], raw, scanner, false);
     (found.into_iter().map(|l| l.finding).collect(), refs)
+}
+
+/// What fragments can name in a whole file read as `format`: section
+/// titles and ids (SPEC section 11). Text, man pages, JSON and mail have
+/// none.
+///
+/// ```
+/// use urilint::format::{Format, Options, targets};
+///
+/// let md = b"# Getting started\n\n<a id=\"old-name\"></a>\n\n## Setup {#install}\n";
+/// let t = targets(Format::Markdown, md, Options::default());
+/// assert_eq!(t.headings, ["Getting started", "Setup"]);
+/// assert_eq!(t.ids, ["old-name", "install"]);
+/// ```
+pub fn targets(format: Format, raw: &[u8], options: Options) -> Targets {
+    read(format, raw, options, true).targets
+}
+
+/// A document read for link integrity (SPEC section 11): its URIs with
+/// where each byte is written (as [`scan_located`]), its relative
+/// references and its [`Targets`], from one read of the file.
+#[derive(Debug)]
+pub struct Document {
+    /// The URIs found, in order.
+    pub located: Vec<Located>,
+    /// The relative references, in order.
+    pub references: Vec<Reference>,
+    /// What fragments can name in it.
+    pub targets: Targets,
+}
+
+/// Reads a whole file as `format` for link integrity: [`scan_located`],
+/// [`references`] and [`targets`] from one read.
+pub fn read_document(
+    format: Format,
+    raw: &[u8],
+    scanner: &Scanner,
+    options: Options,
+    bytes: bool,
+) -> Document {
+    let doc = read(format, raw, options, true);
+    let references = relative(doc.refs, raw);
+    Document {
+        located: findings(vec![doc.text, doc.links], raw, scanner, bytes),
+        references,
+        targets: doc.targets,
+    }
 }
 
 /// The relative ones of a document's link targets, in order, with lines.

@@ -22,6 +22,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // removed (`false`), in order.
     let mut edits: Vec<(Range<usize>, bool)> =
         target_joins(raw).into_iter().map(|r| (r, false)).collect();
+    if doc.want_refs {
+        super::anchors::rst(raw, &literal_blocks(raw), &mut doc.targets);
+    }
     if !options.include_code {
         let skips = literal_blocks(raw);
         edits.retain(|(r, _)| !skips.iter().any(|s| s.start < r.end && r.start < s.end));
@@ -80,11 +83,22 @@ fn references(raw: &[u8], doc: &mut Doc) {
         }
         let end = memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |k| p + k);
         let line = &text[p + 4..end];
-        // `.. _label: target`, the label possibly in backquotes.
-        let Some(colon) = memchr::memmem::find(line, b": ") else {
+        // `.. _label: target`, the label possibly in backquotes (and then
+        // holding `: `, as in `` .. _`Framework :: Twisted`: ``).
+        let colon = match line.strip_prefix(b"`") {
+            Some(q) => memchr::memmem::find(q, b"`:").map(|k| k + 2),
+            None => memchr::memmem::find(line, b": "),
+        };
+        let Some(colon) = colon else {
             continue;
         };
-        let target = p + 4 + colon + 2;
+        if line
+            .get(colon + 1)
+            .is_some_and(|b| !b.is_ascii_whitespace())
+        {
+            continue;
+        }
+        let target = (p + 4 + colon + 2).min(end);
         let t = &text[target..end];
         let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
         if target + lead < end && !t.ends_with(b"_") {

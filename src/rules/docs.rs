@@ -23,6 +23,11 @@ pub struct RuleDoc {
     /// `{name}` or `%s`): syntax, unsafe-character and port rules do not.
     #[serde(default = "yes")]
     pub templates: bool,
+    /// Whether it checks links against the tree (SPEC section 11): it runs
+    /// over relative references in markup and `--site` URIs, with what
+    /// [`crate::links`] found wrong, not over a URI's text.
+    #[serde(default)]
+    pub links: bool,
     /// One line.
     pub summary: String,
     /// RFC sections it comes from.

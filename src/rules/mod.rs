@@ -183,6 +183,9 @@ pub struct Context<'a> {
     pub options: &'a RuleOptions,
     /// The [`class`]es of the URI's bytes.
     pub classes: u16,
+    /// What link integrity found wrong with the link, for the rules that
+    /// check links (SPEC section 11).
+    pub link: Option<&'a crate::links::Problem>,
 }
 
 impl Context<'_> {
@@ -409,6 +412,8 @@ struct Enabled {
     /// Whether its notes are reported: it was selected by id, group or
     /// `all`, or notes are shown (SPEC section 3a).
     notes: bool,
+    /// It checks links ([`RuleDoc::links`]).
+    links: bool,
 }
 
 /// Rules whose findings are the URI's located secrets (SPEC section 10).
@@ -469,12 +474,24 @@ impl Linter {
     /// The diagnostics for one URI, in rule order. Checks read the URI with
     /// its secrets masked, so no message can quote one.
     pub fn check(&self, finding: &Finding) -> Vec<Diagnostic> {
+        self.run(finding, false, None)
+    }
+
+    /// [`Linter::check`], the URI's secrets looked for whatever it holds
+    /// when `always`, and with a link's problem for the link rules.
+    fn run(
+        &self,
+        finding: &Finding,
+        always: bool,
+        link: Option<&crate::links::Problem>,
+    ) -> Vec<Diagnostic> {
         // A secret needs userinfo (`@`), a parameter (`=`), an encoded URI
         // inside this one (`%`) or a webhook host; what the checks need
         // anyway (byte classes, the parse) says so without another pass.
         let mut classes = class::of(&finding.uri);
         let mut uri = Uri::parse(&finding.uri);
-        let suspect = finding.flags.truncated
+        let suspect = always
+            || finding.flags.truncated
             || (classes & class::AT != 0 && secrets::may_hold_userinfo(&finding.uri))
             || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
             || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
@@ -517,12 +534,16 @@ impl Linter {
             registry: &self.registry,
             options: &self.options,
             classes,
+            link,
         };
         let mut out = Vec::new();
         let mut hits = Vec::new();
         let template = finding.flags.template;
         for rule in &self.rules {
-            if (rule.secrets_only && found.is_empty()) || (template && !rule.templates) {
+            if (rule.secrets_only && found.is_empty())
+                || (template && !rule.templates)
+                || rule.links != link.is_some()
+            {
                 continue;
             }
             (rule.check)(&cx, &mut hits);
@@ -542,12 +563,31 @@ impl Linter {
                 });
             }
         }
-        for (rule, severity) in &self.custom {
-            if let Some(d) = rule.check(&cx.uri, *severity) {
-                out.push(d);
+        if link.is_none() {
+            for (rule, severity) in &self.custom {
+                if let Some(d) = rule.check(&cx.uri, *severity) {
+                    out.push(d);
+                }
             }
         }
         out
+    }
+
+    /// Whether a rule that checks links is enabled: only then are links
+    /// resolved (SPEC section 11).
+    pub fn checks_links(&self) -> bool {
+        self.rules.iter().any(|r| r.links)
+    }
+
+    /// The diagnostics for a link (a relative reference, or a `--site`
+    /// URI written as `finding`) that [`crate::links`] found `problem`
+    /// with, from the enabled rules that check links.
+    pub fn check_link(
+        &self,
+        finding: &Finding,
+        problem: &crate::links::Problem,
+    ) -> Vec<Diagnostic> {
+        self.run(finding, true, Some(problem))
     }
 }
 
@@ -667,6 +707,7 @@ impl LinterBuilder {
                     secrets_only: SECRET_RULES.contains(&id),
                     templates: doc.templates,
                     notes: self.show_notes || chosen(id),
+                    links: doc.links,
                 })
             })
             .collect();

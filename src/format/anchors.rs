@@ -1,0 +1,232 @@
+//! What fragments can name in rST and AsciiDoc files (SPEC section 11):
+//! section titles and the ids and labels written in them. Markdown's and
+//! HTML's come from their parsers' events.
+
+use std::ops::Range;
+
+use super::Targets;
+use super::lines::{Line, lines};
+
+/// The characters an rST section adornment is made of (docutils'
+/// reStructuredText Markup Specification, "Sections": any non-alphanumeric
+/// printable 7-bit ASCII character).
+fn is_adornment(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    line.len() >= 2 && line[0].is_ascii_punctuation() && line.iter().all(|&b| b == line[0])
+}
+
+fn char_len(s: &[u8]) -> usize {
+    s.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
+fn text(s: &[u8]) -> String {
+    String::from_utf8_lossy(s.trim_ascii()).into_owned()
+}
+
+/// rST: section titles (underlined, or over- and underlined, as long as
+/// their text at least) and internal targets (`.. _label:`, `:name:`
+/// options, inline `` _`target` ``), outside the literal blocks `skip`.
+pub(crate) fn rst(raw: &[u8], skip: &[Range<usize>], out: &mut Targets) {
+    let all: Vec<Line> = lines(raw)
+        .filter(|l| !skip.iter().any(|s| s.start <= l.start && l.start < s.end))
+        .collect();
+    let body = |l: &Line| &raw[l.start..l.end];
+    for (i, l) in all.iter().enumerate() {
+        let line = body(l);
+        if is_adornment(line) && i > 0 {
+            let title = body(&all[i - 1]);
+            let before_blank = i < 2 || body(&all[i - 2]).trim_ascii().is_empty();
+            let overlined = i >= 2
+                && is_adornment(body(&all[i - 2]))
+                && body(&all[i - 2]).trim_ascii_end() == line.trim_ascii_end();
+            let t = title.trim_ascii();
+            if !t.is_empty()
+                && !is_adornment(title)
+                && (overlined
+                    || (before_blank
+                        && !title[0].is_ascii_whitespace()
+                        && char_len(line.trim_ascii_end()) >= char_len(t)))
+            {
+                out.headings.push(text(&strip_roles(t)));
+            }
+            continue;
+        }
+        let trimmed = line.trim_ascii_start();
+        if let Some(rest) = trimmed.strip_prefix(b".. _") {
+            // `.. _label:` alone names this place; `.. _label: target`
+            // names a URI.
+            let (label, after) = match rest.strip_prefix(b"`") {
+                Some(q) => match memchr::memmem::find(q, b"`:") {
+                    Some(k) => (&q[..k], &q[k + 2..]),
+                    None => continue,
+                },
+                None => match memchr::memchr(b':', rest) {
+                    Some(k) => (&rest[..k], &rest[k + 1..]),
+                    None => continue,
+                },
+            };
+            if after.trim_ascii().is_empty() && !label.is_empty() {
+                out.labels.push(text(label));
+            }
+        } else if let Some(name) = trimmed.strip_prefix(b":name:")
+            && !name.trim_ascii().is_empty()
+        {
+            out.labels.push(text(name));
+        }
+        // Inline internal targets: `` _`a target` ``.
+        for p in memchr::memmem::find_iter(line, b"_`") {
+            if p > 0 && line[p - 1].is_ascii_alphanumeric() {
+                continue;
+            }
+            if let Some(k) = memchr::memchr(b'`', &line[p + 2..])
+                && k > 0
+            {
+                out.labels.push(text(&line[p + 2..p + 2 + k]));
+            }
+        }
+    }
+}
+
+/// A title's text without interpreted-text roles (`:pep:`8``).
+fn strip_roles(t: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(t.len());
+    let mut i = 0;
+    while i < t.len() {
+        if t[i] == b':'
+            && (i == 0 || !t[i - 1].is_ascii_alphanumeric())
+            && let Some(k) = t[i + 1..].iter().position(|&b| b == b':')
+            && k > 0
+            && t[i + 1..i + 1 + k]
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && t.get(i + 2 + k) == Some(&b'`')
+        {
+            i += k + 2;
+            continue;
+        }
+        out.push(t[i]);
+        i += 1;
+    }
+    out
+}
+
+/// AsciiDoc: section titles (`== Title`, or a two-line title) and anchors
+/// (`[[id]]`, `[[id,text]]`, `[#id]`, `[#id.role]`, `anchor:id[]`)
+/// (Asciidoctor's language documentation, "Sections", "Anchors"), in the
+/// lines that are not in a skipped block (`text` is what the reader read).
+pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
+    let mut prev: Option<&[u8]> = None;
+    let mut comment = false;
+    // The document title: `= Title`, or a title underlined with `=`,
+    // before the first block (Asciidoctor, "Document Header").
+    let mut header = true;
+    out.part = true;
+    for l in lines(raw) {
+        let line = raw[l.start..l.end].trim_ascii_end();
+        if line == b"////" {
+            comment = !comment;
+            continue;
+        }
+        if comment || line.starts_with(b"//") {
+            prev = None;
+            continue;
+        }
+        if header {
+            if line.starts_with(b"= ")
+                || (prev.is_some() && line.len() >= 2 && line.iter().all(|&b| b == b'='))
+            {
+                out.part = false;
+            }
+            if !line.is_empty() && !line.starts_with(b":") && prev.is_some() {
+                header = false;
+            }
+        }
+        if let Some(target) = line.strip_prefix(b"include::")
+            && let Some(k) = memchr::memchr(b'[', target)
+            && memchr::memchr(b'{', &target[..k]).is_none()
+        {
+            out.includes.push(text(&target[..k]));
+        }
+        // `== Title` (level 0 to 5), or Markdown's `## Title`.
+        let marks = line
+            .iter()
+            .take_while(|&&b| b == line[0] && (b == b'=' || b == b'#'))
+            .count();
+        if (1..=6).contains(&marks) && line.get(marks) == Some(&b' ') {
+            out.headings.push(text(&line[marks + 1..]));
+        } else if let Some(p) = prev
+            && matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
+            && line.iter().all(|&b| b == line[0])
+            && char_len(p).abs_diff(char_len(line)) <= 2
+            && line.len() >= 2
+        {
+            out.headings.push(text(p));
+        }
+        prev = line
+            .first()
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+            .then_some(line);
+        // `[[id]]`, `[[id, text]]`, and a bibliography's `[[[id]]]`.
+        for p in memchr::memmem::find_iter(line, b"[[") {
+            let from = p + 2 + usize::from(line.get(p + 2) == Some(&b'['));
+            if let Some(k) = memchr::memmem::find(&line[from..], b"]]") {
+                let inner = &line[from..from + k];
+                let id = inner
+                    .split(|&b| b == b',')
+                    .next()
+                    .unwrap_or(b"")
+                    .trim_ascii();
+                if is_id(id) {
+                    out.ids.push(text(id));
+                }
+            }
+        }
+        // `[#id]`, `[#id.role%option]`, `[quote#id]`: a block's or a
+        // phrase's id.
+        if line.starts_with(b"[") || memchr::memchr(b'#', line).is_some() {
+            for p in memchr::memchr_iter(b'[', line) {
+                let Some(k) = memchr::memchr(b']', &line[p..]) else {
+                    continue;
+                };
+                let attrs = &line[p + 1..p + k];
+                let first = attrs.split(|&b| b == b',').next().unwrap_or(b"");
+                if let Some(h) = memchr::memchr(b'#', first) {
+                    let id = &first[h + 1..];
+                    let end = id
+                        .iter()
+                        .position(|&b| matches!(b, b'.' | b'%' | b'#'))
+                        .unwrap_or(id.len());
+                    if is_id(&id[..end]) {
+                        out.ids.push(text(&id[..end]));
+                    }
+                }
+                for a in attrs.split(|&b| b == b',') {
+                    if let Some(v) = a.trim_ascii().strip_prefix(b"id=") {
+                        let v = v.strip_prefix(b"\"").unwrap_or(v);
+                        let v = v.strip_suffix(b"\"").unwrap_or(v);
+                        if is_id(v) {
+                            out.ids.push(text(v));
+                        }
+                    }
+                }
+            }
+        }
+        for p in memchr::memmem::find_iter(line, b"anchor:") {
+            let rest = &line[p + 7..];
+            if let Some(k) = memchr::memchr(b'[', rest)
+                && is_id(&rest[..k])
+            {
+                out.ids.push(text(&rest[..k]));
+            }
+        }
+    }
+}
+
+/// Whether `s` can be an AsciiDoc id: a name without spaces (an XML
+/// Name, loosely).
+fn is_id(s: &[u8]) -> bool {
+    !s.is_empty()
+        && s.iter().all(|&b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':') || b >= 0x80
+        })
+}

@@ -1,0 +1,920 @@
+//! Link integrity (SPEC section 11): the relative references of markup
+//! resolved against their file's location (RFC 3986 s5.2, RFC 1808 s4)
+//! and checked offline against the tree: the target exists
+//! (`broken-relative-link`) and its fragment names an anchor there
+//! (`broken-fragment`).
+//!
+//! Folders are listed once each and every target's anchors are read once,
+//! whatever the number of links into it and the number of threads.
+//!
+//! ```
+//! use std::path::Path;
+//! use urilint::format::{Format, Options, references};
+//! use urilint::links::{LinkOptions, Links, Source};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! std::fs::write(dir.path().join("guide.md"), "# Set up\n").unwrap();
+//! let readme = b"[a](guide.md#set-up) [b](guide.md#install) [c](gone.md)\n";
+//! std::fs::write(dir.path().join("README.md"), readme).unwrap();
+//!
+//! let links = Links::new(LinkOptions::default());
+//! let refs = references(Format::Markdown, readme, Options::default());
+//! let path = dir.path().join("README.md");
+//! let source = Source { path: &path, tree: dir.path() };
+//! let (problems, _) = links.check(&source, &refs);
+//! let found: Vec<(&str, &str)> = problems
+//!     .iter()
+//!     .map(|(i, p)| (std::str::from_utf8(&refs[*i].value).unwrap(), p.rule()))
+//!     .collect();
+//! assert_eq!(found, [("guide.md#install", "broken-fragment"), ("gone.md", "broken-relative-link")]);
+//! ```
+
+mod anchors;
+mod site;
+pub mod slug;
+mod tree;
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Component, Path, PathBuf};
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, OnceLock};
+
+pub use anchors::Anchors;
+pub use site::{Generator, Site};
+use tree::{Found, Tree};
+
+use crate::format::{self, Format, Reference, Targets};
+
+/// The file names that stand for their folder (a web server's index, and
+/// what GitHub and generators show for a folder).
+const INDEXES: &[&str] = &[
+    "index.html",
+    "index.htm",
+    "index.md",
+    "README.md",
+    "readme.md",
+    "index.markdown",
+    "index.mdx",
+    "index.rst",
+    "index.adoc",
+    "_index.md",
+];
+
+/// The extensions of the sources a generated page is made from, by
+/// default (`[links] source-extensions` in config).
+pub const SOURCE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "rst", "adoc", "ipynb"];
+
+/// How a file's format is told: by name and first bytes (the CLI adds its
+/// `[formats]` globs).
+pub type FormatOf = Arc<dyn Fn(&Path, &[u8]) -> Format + Send + Sync>;
+
+/// `--site URL=DIR`: a site's absolute URIs are checked as files under
+/// `DIR`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteMap {
+    /// The site's URL, ending in `/`.
+    pub url: String,
+    /// The folder it is built from.
+    pub dir: PathBuf,
+}
+
+impl FromStr for SiteMap {
+    type Err = String;
+
+    /// `https://docs.example.com/=site` (the first `=` splits them).
+    fn from_str(s: &str) -> Result<SiteMap, String> {
+        let (url, dir) = s
+            .split_once('=')
+            .ok_or_else(|| format!("`{s}`: expected URL=DIR"))?;
+        let scheme_end = url.find("://").filter(|&k| {
+            k > 0 && crate::schemes::is_scheme_name(&url.as_bytes()[..k]) && url.len() > k + 3
+        });
+        if scheme_end.is_none() || dir.is_empty() {
+            return Err(format!(
+                "`{s}`: expected an absolute URL with a host, `=`, and a folder"
+            ));
+        }
+        let mut url = url.to_string();
+        if !url.ends_with('/') {
+            url.push('/');
+        }
+        Ok(SiteMap {
+            url,
+            dir: PathBuf::from(dir),
+        })
+    }
+}
+
+/// How links are checked.
+#[derive(Clone)]
+pub struct LinkOptions {
+    /// `--root`: the folder `/`-rooted references resolve against;
+    /// without it they are counted, not checked.
+    pub root: Option<PathBuf>,
+    /// `--site`: sites whose absolute URIs are checked as files.
+    pub sites: Vec<SiteMap>,
+    /// Check fragments (`--no-fragments` turns it off).
+    pub fragments: bool,
+    /// The extensions of page sources (without the dot).
+    pub source_extensions: Vec<String>,
+    /// Follow symbolic links, as the walker does with `-L`.
+    pub follow_links: bool,
+    /// How a target file's format is told, to read its anchors.
+    pub format_of: FormatOf,
+}
+
+impl Default for LinkOptions {
+    fn default() -> Self {
+        LinkOptions {
+            root: None,
+            sites: Vec::new(),
+            fragments: true,
+            source_extensions: SOURCE_EXTENSIONS.iter().map(|s| s.to_string()).collect(),
+            follow_links: false,
+            format_of: Arc::new(|p: &Path, head: &[u8]| Format::detect(head, Some(p))),
+        }
+    }
+}
+
+impl fmt::Debug for LinkOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LinkOptions")
+            .field("root", &self.root)
+            .field("sites", &self.sites)
+            .field("fragments", &self.fragments)
+            .field("source_extensions", &self.source_extensions)
+            .field("follow_links", &self.follow_links)
+            .finish()
+    }
+}
+
+/// What is wrong with a link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// No file or folder at the path (`broken-relative-link`).
+    Missing {
+        /// The path looked for, as the user names files.
+        path: String,
+    },
+    /// Only a name that differs in case is there (`broken-relative-link`).
+    Case {
+        /// The name as written.
+        written: String,
+        /// The name in the folder.
+        actual: String,
+    },
+    /// A folder of a generated site with no index page
+    /// (`broken-relative-link`).
+    NoIndex {
+        /// The folder.
+        path: String,
+    },
+    /// The reference cannot be read as a path (`broken-relative-link`).
+    Malformed {
+        /// Why.
+        why: String,
+    },
+    /// The target has no such anchor (`broken-fragment`).
+    NoAnchor {
+        /// The fragment, decoded.
+        fragment: String,
+        /// The target file, or `None` for the document itself.
+        path: Option<String>,
+        /// An anchor there that is spelt much the same.
+        nearest: Option<String>,
+    },
+}
+
+impl Problem {
+    /// The rule that reports it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Problem::NoAnchor { .. } => "broken-fragment",
+            _ => "broken-relative-link",
+        }
+    }
+
+    /// What to tell the user.
+    pub fn message(&self) -> String {
+        match self {
+            Problem::Missing { path } => format!("no file or folder `{path}`"),
+            Problem::Case { written, actual } => format!(
+                "`{written}` is `{actual}` in the tree: it differs only in case, so it works on \
+                 macOS and Windows and breaks on Linux and web servers"
+            ),
+            Problem::NoIndex { path } => format!(
+                "folder `{path}` has no index page (index.html, index.md or README.md) on the \
+                 generated site"
+            ),
+            Problem::Malformed { why } => format!("malformed reference: {why}"),
+            Problem::NoAnchor {
+                fragment,
+                path,
+                nearest,
+            } => {
+                let place = match path {
+                    Some(p) => format!("in `{p}`"),
+                    None => "in this document".to_string(),
+                };
+                match nearest {
+                    Some(n) => {
+                        format!("`#{fragment}` names no anchor {place}; did you mean `#{n}`?")
+                    }
+                    None => format!("`#{fragment}` names no anchor {place}"),
+                }
+            }
+        }
+    }
+}
+
+/// References left unchecked, for the summary (SPEC section 11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unchecked {
+    /// `/`-rooted references without `--root`.
+    pub root_relative: usize,
+    /// References that leave the checked tree or the site's root.
+    pub outside: usize,
+}
+
+impl Unchecked {
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: Unchecked) {
+        self.root_relative += other.root_relative;
+        self.outside += other.outside;
+    }
+
+    /// A line for the summary, if anything was left unchecked.
+    pub fn summary(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if self.root_relative > 0 {
+            parts.push(format!(
+                "{} `/`-rooted (give --root DIR to check them)",
+                self.root_relative
+            ));
+        }
+        if self.outside > 0 {
+            parts.push(format!(
+                "{} leaving the checked tree or site (map them with --site URL=DIR)",
+                self.outside
+            ));
+        }
+        let n = self.root_relative + self.outside;
+        (n > 0).then(|| {
+            format!(
+                "{n} relative reference{} not checked: {}",
+                if n == 1 { "" } else { "s" },
+                parts.join(", ")
+            )
+        })
+    }
+}
+
+/// A file whose references are checked.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// Its path.
+    pub path: &'a Path,
+    /// The tree it is checked in: the folder named on the command line it
+    /// was found under (references leaving it are not checked).
+    pub tree: &'a Path,
+}
+
+type Cell<T> = Arc<OnceLock<T>>;
+
+/// A markup file's format and targets.
+type Read = (Format, Targets);
+
+/// The link checker of a run: folder listings, generators and anchors,
+/// each found once and shared between threads.
+pub struct Links {
+    options: LinkOptions,
+    cwd: PathBuf,
+    root: Option<PathBuf>,
+    sites: Vec<(String, PathBuf)>,
+    tree: Tree,
+    generators: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
+    /// Each markup file's targets, from its check or read once.
+    targets: Mutex<HashMap<PathBuf, Cell<Option<Arc<Read>>>>>,
+    anchors: Mutex<HashMap<PathBuf, Cell<Option<Arc<Anchors>>>>>,
+    /// Each folder's build file (`Makefile`, `meson.build`), read once.
+    builds: Mutex<HashMap<PathBuf, Cell<Option<String>>>>,
+}
+
+/// Build files whose rules make pages that are not in the tree.
+const BUILD_FILES: &[&str] = &["Makefile", "GNUmakefile", "makefile", "meson.build"];
+
+/// How deep and how many `include::`s are followed for a document's
+/// anchors.
+const MAX_INCLUDE_DEPTH: usize = 8;
+const MAX_INCLUDES: usize = 512;
+
+/// A path made absolute, its `.` and `..` applied lexically (symbolic
+/// links are not resolved: a link is checked where it is written).
+pub(crate) fn normal(p: &Path, cwd: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in cwd.join(p).components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Where a reference leads before it is looked up.
+enum Resolved {
+    /// Not a link to check (a template, a network-path reference).
+    Skip,
+    Unchecked(Unchecked),
+    Malformed(String),
+    /// `#frag` alone: this document.
+    Same(Option<String>),
+    Path {
+        base: PathBuf,
+        segments: Vec<OsString>,
+        /// Ends in `/`.
+        dir: bool,
+        fragment: Option<String>,
+    },
+}
+
+impl Links {
+    /// A link checker.
+    pub fn new(options: LinkOptions) -> Links {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = options.root.as_ref().map(|r| normal(r, &cwd));
+        let mut sites: Vec<(String, PathBuf)> = options
+            .sites
+            .iter()
+            .map(|s| (s.url.clone(), normal(&s.dir, &cwd)))
+            .collect();
+        // The longest URL first, so a site inside another maps its own.
+        sites.sort_by_key(|s| std::cmp::Reverse(s.0.len()));
+        Links {
+            tree: Tree::new(options.follow_links),
+            options,
+            cwd,
+            root,
+            sites,
+            generators: Mutex::default(),
+            targets: Mutex::default(),
+            anchors: Mutex::default(),
+            builds: Mutex::default(),
+        }
+    }
+
+    /// Whether fragments are checked.
+    pub fn fragments(&self) -> bool {
+        self.options.fragments
+    }
+
+    /// The generated site whose sources hold folder `dir` (absolute), if a
+    /// generator's config is found in it or above it (up to the folder
+    /// that holds `.git`).
+    pub fn site_of(&self, dir: &Path) -> Option<Arc<Site>> {
+        if let Some(s) = self.generators.lock().ok()?.get(dir) {
+            return s.clone();
+        }
+        let listing = self.tree.listing(dir);
+        let found = match &listing {
+            Some(l) => site::detect(dir, l).map(Arc::new),
+            None => None,
+        };
+        let found = match found {
+            Some(s) => Some(s),
+            None if listing.as_ref().is_some_and(|l| l.contains(".git")) => None,
+            None => dir.parent().and_then(|p| self.site_of(p)),
+        };
+        if let Ok(mut g) = self.generators.lock() {
+            g.insert(dir.to_path_buf(), found.clone());
+        }
+        found
+    }
+
+    /// The site a file at `abs` belongs to: one whose sources hold it.
+    fn site_of_file(&self, abs: &Path) -> Option<Arc<Site>> {
+        let site = self.site_of(abs.parent()?)?;
+        abs.starts_with(&site.source).then_some(site)
+    }
+
+    /// Records the anchors of a file read whole for its check, so links
+    /// into it do not read it again.
+    pub fn learn(&self, path: &Path, format: Format, targets: &Targets) {
+        if !is_markup(format) {
+            return;
+        }
+        let abs = normal(path, &self.cwd);
+        let _ = cell(&self.targets, &abs).set(Some(Arc::new((format, targets.clone()))));
+    }
+
+    /// The format and targets of the markup file at `abs`, read once.
+    fn targets_of(&self, abs: &Path) -> Option<Arc<Read>> {
+        cell(&self.targets, abs)
+            .get_or_init(|| {
+                let meta = std::fs::metadata(abs).ok()?;
+                if !meta.is_file() || meta.len() > format::MAX_PARSED {
+                    return None;
+                }
+                let raw = std::fs::read(abs).ok()?;
+                let format = (self.options.format_of)(abs, &raw[..raw.len().min(8192)]);
+                if !is_markup(format) {
+                    return None;
+                }
+                let targets = format::targets(format, &raw, format::Options::default());
+                Some(Arc::new((format, targets)))
+            })
+            .clone()
+    }
+
+    /// The anchors of the file at `abs`, made once: its own, and for
+    /// AsciiDoc those of the files it includes.
+    fn anchors_of(&self, abs: &Path) -> Option<Arc<Anchors>> {
+        cell(&self.anchors, abs)
+            .get_or_init(|| {
+                let own = self.targets_of(abs)?;
+                let (format, targets) = (own.0, &own.1);
+                let generator = self.site_of_file(abs).map(|s| s.generator);
+                if targets.includes.is_empty() {
+                    return Some(Arc::new(Anchors::new(format, generator, targets)));
+                }
+                let mut all = targets.clone();
+                let mut seen = std::collections::HashSet::from([abs.to_path_buf()]);
+                let mut queue: Vec<(PathBuf, String, usize)> = targets
+                    .includes
+                    .iter()
+                    .map(|i| (abs.to_path_buf(), i.clone(), 1))
+                    .collect();
+                while let Some((from, include, depth)) = queue.pop() {
+                    let Some(dir) = from.parent() else { continue };
+                    let path = normal(Path::new(&include), dir);
+                    if seen.len() > MAX_INCLUDES || !seen.insert(path.clone()) {
+                        continue;
+                    }
+                    let Some(part) = self.targets_of(&path) else {
+                        continue;
+                    };
+                    all.headings.extend(part.1.headings.iter().cloned());
+                    all.ids.extend(part.1.ids.iter().cloned());
+                    if depth < MAX_INCLUDE_DEPTH {
+                        queue.extend(
+                            part.1
+                                .includes
+                                .iter()
+                                .map(|i| (path.clone(), i.clone(), depth + 1)),
+                        );
+                    }
+                }
+                Some(Arc::new(Anchors::new(format, generator, &all)))
+            })
+            .clone()
+    }
+
+    /// Checks the relative references of `source`: the index in `refs`
+    /// and the problem of each broken one, and what was left unchecked.
+    pub fn check(&self, source: &Source, refs: &[Reference]) -> (Vec<(usize, Problem)>, Unchecked) {
+        let abs = normal(source.path, &self.cwd);
+        let Some(dir) = abs.parent() else {
+            return (Vec::new(), Unchecked::default());
+        };
+        // An AsciiDoc part's links resolve in the document that includes
+        // it, which is not known here.
+        if refs.is_empty()
+            || self
+                .targets_of(&abs)
+                .is_some_and(|t| t.0 == Format::Asciidoc && t.1.part)
+        {
+            return (Vec::new(), Unchecked::default());
+        }
+        let tree = normal(source.tree, &self.cwd);
+        // The site's root bounds it too: a reference that leaves it
+        // leaves the site.
+        let site = self.site_of_file(&abs);
+        let boundary = match &site {
+            Some(s) if s.source.starts_with(&tree) => s.source.clone(),
+            _ => tree,
+        };
+        let boundary = if dir.starts_with(&boundary) {
+            boundary
+        } else {
+            dir.to_path_buf()
+        };
+        let mut problems = Vec::new();
+        let mut unchecked = Unchecked::default();
+        for (i, r) in refs.iter().enumerate() {
+            let resolved = self.resolve(dir, &boundary, &r.value);
+            let problem = match resolved {
+                Resolved::Skip => None,
+                Resolved::Unchecked(u) => {
+                    unchecked.add(u);
+                    None
+                }
+                Resolved::Malformed(why) => Some(Problem::Malformed { why }),
+                Resolved::Same(fragment) => self.fragment_problem(&abs, fragment, None),
+                Resolved::Path {
+                    base,
+                    segments,
+                    dir,
+                    fragment,
+                } => self.look_up(&base, &segments, dir, fragment),
+            };
+            if let Some(p) = problem {
+                problems.push((i, p));
+            }
+        }
+        (problems, unchecked)
+    }
+
+    /// Whether `uri` is one of a `--site`'s, and if so what is wrong with
+    /// it (`Some(None)`: nothing).
+    pub fn check_uri(&self, uri: &[u8]) -> Option<Option<Problem>> {
+        let (prefix, dir) = self.sites.iter().find(|(url, _)| {
+            uri.len() >= url.len() && uri[..url.len()].eq_ignore_ascii_case(url.as_bytes())
+        })?;
+        let mut rest = b"/".to_vec();
+        rest.extend_from_slice(&uri[prefix.len()..]);
+        Some(match self.resolve_path(dir, dir, &rest, true) {
+            Resolved::Path {
+                base,
+                segments,
+                dir,
+                fragment,
+            } => self.look_up(&base, &segments, dir, fragment),
+            Resolved::Malformed(why) => Some(Problem::Malformed { why }),
+            _ => None,
+        })
+    }
+
+    /// Whether `uri` is under a `--site` URL.
+    pub fn is_site_uri(&self, uri: &[u8]) -> bool {
+        self.sites.iter().any(|(url, _)| {
+            uri.len() >= url.len() && uri[..url.len()].eq_ignore_ascii_case(url.as_bytes())
+        })
+    }
+
+    /// Resolves a reference written in folder `dir` (RFC 3986 s5.2.2 for
+    /// a reference without scheme or authority), kept inside `boundary`.
+    fn resolve(&self, dir: &Path, boundary: &Path, value: &[u8]) -> Resolved {
+        // Templates (`{{ site.url }}/x`, `${base}/x`) are not links yet.
+        if value.iter().any(|&b| matches!(b, b'{' | b'}'))
+            || value.windows(2).any(|w| w == b"$(")
+            || value.starts_with(b"$")
+        {
+            return Resolved::Skip;
+        }
+        let (before, fragment) = split_fragment(value);
+        let path = &before[..memchr::memchr(b'?', before).unwrap_or(before.len())];
+        if path.is_empty() {
+            return match fragment {
+                Some(f) => Resolved::Same(Some(f)),
+                None => Resolved::Skip,
+            };
+        }
+        if path.starts_with(b"//") {
+            return Resolved::Skip; // a network-path reference (s4.2)
+        }
+        if path.starts_with(b"/") {
+            return match &self.root {
+                Some(root) => self.resolve_path(root, root, value, true),
+                None => Resolved::Unchecked(Unchecked {
+                    root_relative: 1,
+                    outside: 0,
+                }),
+            };
+        }
+        self.resolve_path(dir, boundary, value, false)
+    }
+
+    /// The segments of `value`'s path from `boundary`, starting in `dir`
+    /// (or at `boundary` when `rooted`), dot-segments applied (RFC 3986
+    /// s5.2.4) and each percent-decoded (s2.1).
+    fn resolve_path(&self, dir: &Path, boundary: &Path, value: &[u8], rooted: bool) -> Resolved {
+        let (before, fragment) = split_fragment(value);
+        let path = &before[..memchr::memchr(b'?', before).unwrap_or(before.len())];
+        if memchr::memchr(b'\\', path).is_some() {
+            return Resolved::Malformed(
+                "`\\` separates folders on Windows only; a URL's path separates them with `/`"
+                    .to_string(),
+            );
+        }
+        let mut segments: Vec<OsString> = if rooted {
+            Vec::new()
+        } else {
+            match dir.strip_prefix(boundary) {
+                Ok(rel) => rel.iter().map(|s| s.to_os_string()).collect(),
+                Err(_) => Vec::new(),
+            }
+        };
+        let path = path.strip_prefix(b"/").unwrap_or(path);
+        let parts: Vec<&[u8]> = path.split(|&b| b == b'/').collect();
+        let dir_ref = parts
+            .last()
+            .is_some_and(|p| p.is_empty() || *p == b"." || *p == b"..");
+        for part in parts {
+            match part {
+                b"" | b"." => {}
+                b".." => {
+                    if segments.pop().is_none() {
+                        // Past the tree's root: maybe into a `--site`.
+                        return self.outside(dir, path);
+                    }
+                }
+                _ => match percent_decode(part) {
+                    Ok(seg) => segments.push(seg),
+                    Err(why) => return Resolved::Malformed(why),
+                },
+            }
+        }
+        Resolved::Path {
+            base: boundary.to_path_buf(),
+            segments,
+            dir: dir_ref,
+            fragment,
+        }
+    }
+
+    /// A reference that leaves its tree: checked if it lands in a
+    /// `--site`'s folder, else counted.
+    fn outside(&self, dir: &Path, path: &[u8]) -> Resolved {
+        let Ok(decoded) = percent_decode(path) else {
+            return Resolved::Unchecked(Unchecked {
+                root_relative: 0,
+                outside: 1,
+            });
+        };
+        let lexical = normal(Path::new(&decoded), dir);
+        for (_, site) in &self.sites {
+            if let Ok(rel) = lexical.strip_prefix(site) {
+                return Resolved::Path {
+                    base: site.clone(),
+                    segments: rel.iter().map(|s| s.to_os_string()).collect(),
+                    dir: path.ends_with(b"/"),
+                    fragment: None,
+                };
+            }
+        }
+        Resolved::Unchecked(Unchecked {
+            root_relative: 0,
+            outside: 1,
+        })
+    }
+
+    /// Looks `segments` up from `base`; what is wrong, if anything.
+    fn look_up(
+        &self,
+        base: &Path,
+        segments: &[OsString],
+        dir_ref: bool,
+        fragment: Option<String>,
+    ) -> Option<Problem> {
+        let target = match self.tree.find(base, segments) {
+            Found::File(p) if !dir_ref => p,
+            Found::File(_) => {
+                return Some(Problem::Missing {
+                    path: self.show(base, segments) + "/",
+                });
+            }
+            Found::ThroughLink => return None,
+            Found::Dir(p) => {
+                let listing = self.tree.listing(&p)?;
+                match INDEXES.iter().find(|i| listing.contains(i)) {
+                    Some(index) => p.join(index),
+                    None => {
+                        let site = self.site_of(&p).filter(|s| p.starts_with(&s.source));
+                        if site.is_some() && self.source_of(&p, segments, true).is_none() {
+                            return Some(Problem::NoIndex {
+                                path: self.show(base, segments),
+                            });
+                        }
+                        return None;
+                    }
+                }
+            }
+            Found::Missing { at, case } => {
+                let full = base.join(segments.iter().collect::<PathBuf>());
+                // A generated page: its source, or a page the generator
+                // makes or redirects.
+                if at + 1 == segments.len()
+                    && let Some(source) = self.source_of(&full, segments, dir_ref)
+                {
+                    return self.fragment_problem(&source, fragment, Some(base));
+                }
+                let parent = full.parent().unwrap_or(base);
+                if self.built(base, &full) {
+                    return None;
+                }
+                if let Some(site) = self.site_of(parent)
+                    && let Ok(rel) = full.strip_prefix(&site.source)
+                    && site
+                        .pages
+                        .contains(&rel.to_string_lossy().replace('\\', "/"))
+                {
+                    return None;
+                }
+                return Some(match case {
+                    Some(actual) => Problem::Case {
+                        written: segments[at].to_string_lossy().into_owned(),
+                        actual: actual.to_string_lossy().into_owned(),
+                    },
+                    None => Problem::Missing {
+                        path: self.show(base, segments),
+                    },
+                });
+            }
+        };
+        self.fragment_problem(&target, fragment, Some(base))
+    }
+
+    /// Whether a build file in the folder of `full` or above it (up to
+    /// `base`) names it (`howto-index` for `howto-index.html`, as git's
+    /// `Documentation/Makefile` makes it): a page the build makes, not a
+    /// broken link.
+    fn built(&self, base: &Path, full: &Path) -> bool {
+        let stem = full.with_extension("");
+        let mut dir = full.parent();
+        while let Some(d) = dir.filter(|d| d.starts_with(base)) {
+            if let (Some(listing), Ok(rel)) = (self.tree.listing(d), stem.strip_prefix(d)) {
+                let rel = rel.to_string_lossy();
+                for name in BUILD_FILES.iter().filter(|n| listing.contains(n)) {
+                    let text = cell(&self.builds, &d.join(name))
+                        .get_or_init(|| std::fs::read_to_string(d.join(name)).ok())
+                        .clone();
+                    if text.is_some_and(|t| names_target(&t, &rel)) {
+                        return true;
+                    }
+                }
+            }
+            dir = d.parent();
+        }
+        false
+    }
+
+    /// The source a generated page at `full` is made from: `name.html`,
+    /// `name/` or `name` made from `name.md` (or another source
+    /// extension) in the same folder, `index.html` from `README.md`.
+    fn source_of(&self, full: &Path, segments: &[OsString], dir_ref: bool) -> Option<PathBuf> {
+        let name = segments.last()?.to_str()?;
+        let parent = full.parent()?;
+        let listing = self.tree.listing(parent)?;
+        let stem = if dir_ref {
+            name
+        } else if let Some(s) = name
+            .strip_suffix(".html")
+            .or_else(|| name.strip_suffix(".htm"))
+        {
+            if s == "index" && listing.contains("README.md") {
+                return Some(parent.join("README.md"));
+            }
+            s
+        } else if !name.contains('.') {
+            name
+        } else {
+            return None;
+        };
+        self.options
+            .source_extensions
+            .iter()
+            .map(|ext| format!("{stem}.{ext}"))
+            .find(|n| listing.get(std::ffi::OsStr::new(n)) == Some(tree::Kind::File))
+            .map(|n| parent.join(n))
+    }
+
+    /// What is wrong with `fragment` in the file at `target`: nothing when
+    /// its anchors cannot be read (not markup, not readable) or fragments
+    /// are not checked.
+    fn fragment_problem(
+        &self,
+        target: &Path,
+        fragment: Option<String>,
+        shown_from: Option<&Path>,
+    ) -> Option<Problem> {
+        let fragment = fragment?;
+        if !self.options.fragments || !is_anchor_fragment(&fragment) {
+            return None;
+        }
+        if !Format::from_name(target).is_some_and(is_markup) {
+            return None;
+        }
+        let anchors = self.anchors_of(target)?;
+        if anchors.contains(&fragment) {
+            return None;
+        }
+        Some(Problem::NoAnchor {
+            nearest: anchors.nearest(&fragment).map(str::to_string),
+            path: shown_from.map(|_| self.display(target)),
+            fragment,
+        })
+    }
+
+    fn show(&self, base: &Path, segments: &[OsString]) -> String {
+        self.display(&base.join(segments.iter().collect::<PathBuf>()))
+    }
+
+    /// A path as the user names it: relative to the working directory
+    /// when it is under it.
+    fn display(&self, p: &Path) -> String {
+        relative_to(p, &self.cwd).to_string_lossy().into_owned()
+    }
+}
+
+/// Whether a build file's `text` names `target` (a path without its
+/// extension) as a word: not inside a longer name.
+fn names_target(text: &str, target: &str) -> bool {
+    let word =
+        |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '/'));
+    text.match_indices(target).any(|(k, _)| {
+        !word(text[..k].chars().next_back()) && !word(text[k + target.len()..].chars().next())
+    })
+}
+
+/// `p` relative to the folder `from` (both absolute), with `..` where it
+/// is not under it.
+fn relative_to(p: &Path, from: &Path) -> PathBuf {
+    let (a, b): (Vec<Component>, Vec<Component>) =
+        (p.components().collect(), from.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return p.to_path_buf();
+    }
+    let mut out: PathBuf = b[common..].iter().map(|_| Component::ParentDir).collect();
+    out.extend(&a[common..]);
+    out
+}
+
+/// The cell of `key` in `map`, made if it is not there.
+fn cell<T>(map: &Mutex<HashMap<PathBuf, Cell<T>>>, key: &Path) -> Cell<T> {
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    map.entry(key.to_path_buf()).or_default().clone()
+}
+
+/// Whether a format's files have anchors urilint reads.
+fn is_markup(f: Format) -> bool {
+    matches!(
+        f,
+        Format::Html | Format::Markdown | Format::Rst | Format::Asciidoc
+    )
+}
+
+/// Whether a fragment names an element: not a script's route (`#/x`,
+/// `#!x`), a text fragment (`#:~:text=`) or a media or PDF fragment
+/// (`#page=2`, `#t=10`).
+fn is_anchor_fragment(f: &str) -> bool {
+    !(f.starts_with('/') || f.starts_with('!') || f.contains('=') || f.contains(":~:"))
+}
+
+/// The part before `#`, and the fragment percent-decoded (RFC 3986 s3.5).
+fn split_fragment(value: &[u8]) -> (&[u8], Option<String>) {
+    match memchr::memchr(b'#', value) {
+        Some(k) => {
+            let raw = &value[k + 1..];
+            let decoded = percent_decode(raw)
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| String::from_utf8_lossy(raw).into_owned());
+            (&value[..k], Some(decoded))
+        }
+        None => (value, None),
+    }
+}
+
+/// A path segment percent-decoded (RFC 3986 s2.1), or why it cannot be.
+fn percent_decode(s: &[u8]) -> Result<OsString, String> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%' {
+            let hex = |b: u8| (b as char).to_digit(16);
+            match (
+                s.get(i + 1).and_then(|&b| hex(b)),
+                s.get(i + 2).and_then(|&b| hex(b)),
+            ) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => {
+                    let bad = String::from_utf8_lossy(&s[i..(i + 3).min(s.len())]).into_owned();
+                    return Err(format!("`{bad}` is not a percent-encoding (RFC 3986 s2.1)"));
+                }
+            }
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    Ok(os_string(out))
+}
+
+#[cfg(unix)]
+fn os_string(bytes: Vec<u8>) -> OsString {
+    use std::os::unix::ffi::OsStringExt;
+    OsString::from_vec(bytes)
+}
+
+#[cfg(not(unix))]
+fn os_string(bytes: Vec<u8>) -> OsString {
+    OsString::from(String::from_utf8_lossy(&bytes).into_owned())
+}

@@ -1,0 +1,157 @@
+//! Site generators whose sources a docs tree holds (SPEC section 11),
+//! found by their config file where that is cheap: the folder the pages
+//! come from, the pages a generator makes or redirects, and whose heading
+//! ids it makes.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::tree::Listing;
+
+/// A site generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generator {
+    /// `book.toml`.
+    MdBook,
+    /// `conf.py`.
+    Sphinx,
+    /// `mkdocs.yml`.
+    MkDocs,
+    /// `_config.yml`.
+    Jekyll,
+    /// `docusaurus.config.js` (or `.ts`, `.mjs`).
+    Docusaurus,
+}
+
+impl Generator {
+    /// Its name, for messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Generator::MdBook => "mdBook",
+            Generator::Sphinx => "Sphinx",
+            Generator::MkDocs => "MkDocs",
+            Generator::Jekyll => "Jekyll",
+            Generator::Docusaurus => "Docusaurus",
+        }
+    }
+}
+
+/// A generated site's sources.
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// Which generator.
+    pub generator: Generator,
+    /// The absolute folder its pages come from (mdBook's `src`, MkDocs'
+    /// `docs_dir`): the site's root.
+    pub source: PathBuf,
+    /// Pages that exist on the site without a source, as paths under
+    /// `source`: what the generator makes (`genindex.html`, `print.html`)
+    /// and redirects (mdBook's `[output.html.redirect]`).
+    pub pages: HashSet<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct BookToml {
+    #[serde(default)]
+    book: BookSection,
+    #[serde(default)]
+    output: Output,
+}
+
+#[derive(Deserialize, Default)]
+struct BookSection {
+    src: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct Output {
+    #[serde(default)]
+    html: Html,
+}
+
+#[derive(Deserialize, Default)]
+struct Html {
+    #[serde(default)]
+    redirect: std::collections::BTreeMap<String, String>,
+}
+
+fn pages(names: &[&str]) -> HashSet<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+/// The site whose config file is in folder `dir` (listed in `listing`).
+pub(crate) fn detect(dir: &Path, listing: &Listing) -> Option<Site> {
+    if listing.contains("book.toml") {
+        let text = std::fs::read_to_string(dir.join("book.toml")).unwrap_or_default();
+        let book: BookToml = toml::from_str(&text).unwrap_or_default();
+        let mut p = pages(&["print.html", "toc.html", "404.html", "searchindex.json"]);
+        p.extend(
+            book.output
+                .html
+                .redirect
+                .keys()
+                .map(|k| k.trim_start_matches('/').to_string()),
+        );
+        return Some(Site {
+            generator: Generator::MdBook,
+            source: dir.join(book.book.src.as_deref().unwrap_or("src")),
+            pages: p,
+        });
+    }
+    if listing.contains("conf.py") {
+        // Only a Sphinx configuration: other projects have a `conf.py`.
+        let text = std::fs::read_to_string(dir.join("conf.py")).unwrap_or_default();
+        if text.contains("sphinx") || text.contains("html_theme") || text.contains("extensions") {
+            return Some(Site {
+                generator: Generator::Sphinx,
+                source: dir.to_path_buf(),
+                pages: pages(&[
+                    "genindex.html",
+                    "search.html",
+                    "py-modindex.html",
+                    "modindex.html",
+                    "glossary.html",
+                ]),
+            });
+        }
+    }
+    for name in ["mkdocs.yml", "mkdocs.yaml"] {
+        if listing.contains(name) {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+            let docs_dir = text
+                .lines()
+                .find_map(|l| l.strip_prefix("docs_dir:"))
+                .map(|v| v.trim().trim_matches(['"', '\'']).to_string())
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| "docs".to_string());
+            return Some(Site {
+                generator: Generator::MkDocs,
+                source: dir.join(docs_dir),
+                pages: pages(&["404.html", "search.html", "sitemap.xml"]),
+            });
+        }
+    }
+    if listing.contains("_config.yml") {
+        return Some(Site {
+            generator: Generator::Jekyll,
+            source: dir.to_path_buf(),
+            pages: pages(&["404.html", "feed.xml", "sitemap.xml"]),
+        });
+    }
+    for name in [
+        "docusaurus.config.js",
+        "docusaurus.config.ts",
+        "docusaurus.config.mjs",
+    ] {
+        if listing.contains(name) {
+            return Some(Site {
+                generator: Generator::Docusaurus,
+                source: dir.to_path_buf(),
+                pages: pages(&["404.html", "search"]),
+            });
+        }
+    }
+    None
+}

@@ -1,0 +1,228 @@
+//! Link integrity (SPEC section 11, issue 12): the fixture site in
+//! `tests/data/site` holds one link for each case, and each line of its
+//! README says what the link must give. These tests assert the exact
+//! findings, the summary of what was left unchecked, and the options.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+const SITE: &str = "tests/data/site";
+
+fn urilint_in(dir: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir)
+        .args(["check", "--isolated"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `path:line:col rule uri | message`, one a finding, from jsonl output.
+fn findings(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{}:{}:{} {} {} | {}",
+                v["path"].as_str().unwrap(),
+                v["line"],
+                v["column"],
+                v["rule"].as_str().unwrap(),
+                v["uri"].as_str().unwrap(),
+                v["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+const CASE: &str = "`My Notes.md` is `my notes.md` in the tree: it differs only in case, so it works on macOS and Windows and breaks on Linux and web servers";
+
+/// Every case of the fixture, with `--site` mapping the site's URL onto
+/// it: the findings are exactly the lines marked broken in its files.
+#[test]
+fn the_fixture_site_gives_exactly_its_broken_links() {
+    let out = urilint_in(
+        Path::new(SITE),
+        &[
+            "--format",
+            "jsonl",
+            "--site",
+            "https://docs.example.com/=.",
+            ".",
+        ],
+    );
+    let case = format!("./README.md:26:10 broken-relative-link My%20Notes.md | {CASE}");
+    assert_eq!(
+        findings(&out),
+        [
+            "./README.md:15:13 broken-relative-link guide/missing.md | no file or folder `guide/missing.md`",
+            "./README.md:20:17 broken-fragment #setup-2 | `#setup-2` names no anchor in this document; did you mean `#setup-1`?",
+            case.as_str(),
+            "./README.md:28:18 broken-fragment guide/intro.md#next-step | `#next-step` names no anchor in `guide/intro.md`; did you mean `#next-steps`?",
+            "./README.md:30:22 broken-fragment page.html#gone | `#gone` names no anchor in `page.html`",
+            "./README.md:32:21 broken-fragment doc.rst#Nope | `#Nope` names no anchor in `doc.rst`",
+            "./README.md:35:26 broken-fragment manual.adoc#missing | `#missing` names no anchor in `manual.adoc`",
+            "./README.md:36:15 broken-relative-link bad%zz.md | malformed reference: `%zz` is not a percent-encoding (RFC 3986 s2.1)",
+            "./README.md:38:16 broken-relative-link https://docs.example.com/guide/gone.md | no file or folder `guide/gone.md`",
+            "./book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`",
+            "./book/src/README.md:8:16 broken-fragment chapter_1.html#no-such-heading | `#no-such-heading` names no anchor in `book/src/chapter_1.md`",
+            "./doc.rst:13:35 broken-relative-link gone.html | no file or folder `gone.html`",
+            "./manual.adoc:11:34 broken-relative-link gone.adoc | no file or folder `gone.adoc`",
+            "./manual.adoc:11:72 broken-fragment #nowhere | `#nowhere` names no anchor in this document",
+            "./page.html:4:13 broken-fragment README.md#nope | `#nope` names no anchor in `README.md`",
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // Machine formats write only findings to stdout; the summary of what
+    // was left unchecked goes to stderr. The book's `../../README.md`
+    // leaves the book but lands in the `--site` folder, so it is checked.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: note: 3 relative references not checked: 1 `/`-rooted (give --root DIR to \
+         check them), 2 leaving the checked tree or site (map them with --site URL=DIR)\n"
+    );
+}
+
+/// `--root` checks `/`-rooted references; without `--site`, the site's
+/// URIs are not links into the tree; `--no-fragments` leaves fragments
+/// alone; human output ends with the summary on stdout.
+#[test]
+fn root_site_and_no_fragments() {
+    let out = urilint_in(
+        Path::new(SITE),
+        &[
+            "--format",
+            "jsonl",
+            "--root",
+            ".",
+            "--no-fragments",
+            "README.md",
+            "book",
+        ],
+    );
+    let case = format!("README.md:26:10 broken-relative-link My%20Notes.md | {CASE}");
+    assert_eq!(
+        findings(&out),
+        [
+            "README.md:15:13 broken-relative-link guide/missing.md | no file or folder `guide/missing.md`",
+            case.as_str(),
+            "README.md:36:15 broken-relative-link bad%zz.md | malformed reference: `%zz` is not a percent-encoding (RFC 3986 s2.1)",
+            "book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`",
+        ]
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: note: 2 relative references not checked: 2 leaving the checked tree or site \
+         (map them with --site URL=DIR)\n"
+    );
+    let human = urilint_in(Path::new(SITE), &["--color", "never", "guide"]);
+    assert_eq!(
+        String::from_utf8_lossy(&human.stdout),
+        "2 relative references not checked: 2 leaving the checked tree or site (map them with \
+         --site URL=DIR)\n"
+    );
+    assert_eq!(human.status.code(), Some(0));
+    // A link rule is silenced like any other, and one can be turned off.
+    let off = urilint_in(
+        Path::new(SITE),
+        &[
+            "--format",
+            "jsonl",
+            "--ignore",
+            "broken-fragment",
+            "doc.rst",
+        ],
+    );
+    assert_eq!(
+        findings(&off),
+        ["doc.rst:13:35 broken-relative-link gone.html | no file or folder `gone.html`"]
+    );
+}
+
+/// A file named on the command line (as pre-commit names them) is checked
+/// in the working directory's tree, and an mdBook's sources as the book:
+/// `.html` links are satisfied by `.md` chapters, redirects and mdBook's
+/// own pages exist, and a link out of `src` is counted.
+#[test]
+fn named_files_and_an_mdbook() {
+    let out = urilint_in(
+        Path::new(SITE),
+        &["--format", "jsonl", "book/src/README.md", "guide/index.md"],
+    );
+    assert_eq!(
+        findings(&out),
+        [
+            "book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`",
+            "book/src/README.md:8:16 broken-fragment chapter_1.html#no-such-heading | `#no-such-heading` names no anchor in `book/src/chapter_1.md`",
+        ]
+    );
+    // `book/src/README.md`'s `../../README.md` leaves the book, and
+    // `guide/index.md`'s `../../x.md` leaves the tree.
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("2 leaving the checked tree or site"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Symbolic links are followed as the walker follows them: not without
+/// `-L`, and then a link through a linked folder is not checked.
+#[cfg(unix)]
+#[test]
+fn symlinked_folders_follow_the_walker() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("real")).unwrap();
+    std::fs::write(d.join("real/here.md"), "# Here\n").unwrap();
+    std::os::unix::fs::symlink(d.join("real"), d.join("linked")).unwrap();
+    std::os::unix::fs::symlink("loop", d.join("loop")).unwrap();
+    std::fs::write(
+        d.join("index.md"),
+        "[a](linked/here.md#here) [b](linked/gone.md) [c](loop/x.md) [d](real/gone.md)\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "index.md"]);
+    assert_eq!(
+        findings(&out),
+        ["index.md:1:65 broken-relative-link real/gone.md | no file or folder `real/gone.md`"]
+    );
+    let out = urilint_in(d, &["--format", "jsonl", "-L", "index.md"]);
+    assert_eq!(
+        findings(&out),
+        [
+            "index.md:1:30 broken-relative-link linked/gone.md | no file or folder `linked/gone.md`",
+            "index.md:1:50 broken-relative-link loop/x.md | no file or folder `loop/x.md`",
+            "index.md:1:65 broken-relative-link real/gone.md | no file or folder `real/gone.md`",
+        ]
+    );
+}
+
+/// Bad input: a reference that is no path gets its own finding, never a
+/// panic, and the other files are still checked.
+#[test]
+fn malformed_references_are_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("a.html"),
+        "<a href=\"%\">1</a><a href=\"docs\\guide.html\">2</a><a href=\"%E2%82\">3</a>\
+         <a href=\"../../../../../../../../x\">4</a><a href=\"{{ site.url }}/x\">5</a>\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("b.md"), "[x](nowhere.md)\n").unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "."]);
+    assert_eq!(
+        findings(&out),
+        [
+            "./a.html:1:10 broken-relative-link % | malformed reference: `%` is not a percent-encoding (RFC 3986 s2.1)",
+            "./a.html:1:27 broken-relative-link docs\\guide.html | malformed reference: `\\` separates folders on Windows only; a URL's path separates them with `/`",
+            "./a.html:1:58 broken-relative-link %E2%82 | no file or folder `\u{fffd}`",
+            "./b.md:1:5 broken-relative-link nowhere.md | no file or folder `nowhere.md`",
+        ]
+    );
+}
