@@ -102,7 +102,7 @@ struct Checker<'a> {
     links: Option<&'a Links>,
     /// The folders named on the command line: a file found under one is
     /// checked in that tree.
-    trees: Vec<std::path::PathBuf>,
+    trees: std::collections::HashSet<std::path::PathBuf>,
 }
 
 /// What link integrity needs of a checked file, kept until every file's
@@ -391,6 +391,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             Status::Clean
         });
     }
+    // The link caches (every folder's listing, every file's anchors) are
+    // left to the process's exit: freeing them one by one costs time.
+    std::mem::forget(links);
     let (counts, worst) = (sink.counts, sink.worst());
     let statistics = sink.statistics.take();
     let mut out = sink.emitter.finish()?;
@@ -622,7 +625,7 @@ impl Checker<'_> {
                     self.reading.options,
                     true,
                 );
-                links.learn(path, format, &doc.targets);
+                links.learn(path, format, doc.targets);
                 work.refs = doc.references;
                 work.site = doc
                     .located
@@ -699,12 +702,8 @@ impl Checker<'_> {
     /// when it is under it (pre-commit names files from the repository's
     /// root), else its own folder.
     fn tree_of<'p>(&'p self, path: &'p std::path::Path) -> &'p std::path::Path {
-        if let Some(t) = self
-            .trees
-            .iter()
-            .filter(|t| path.starts_with(t))
-            .max_by_key(|t| t.as_os_str().len())
-        {
+        // The nearest folder above it that was named.
+        if let Some(t) = path.ancestors().skip(1).find(|a| self.trees.contains(*a)) {
             return t;
         }
         if path.is_relative() && !path.starts_with("..") {

@@ -25,6 +25,12 @@ pub struct Segment {
 }
 
 impl Segment {
+    /// Room for `n` more bytes of text, so a document's text grows in one
+    /// allocation, not in many.
+    pub fn reserve(&mut self, n: usize) {
+        self.text.reserve(n);
+    }
+
     /// The decoded text.
     pub fn text(&self) -> &[u8] {
         &self.text

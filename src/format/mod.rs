@@ -266,6 +266,11 @@ impl Doc {
             .take_while(|b| b.is_ascii_whitespace())
             .count();
         let raw = raw_off + lead..raw_off + raw_text.len() - trail;
+        // Most values hold no whitespace or control to take out.
+        if dec.iter().all(|&b| b > b' ') {
+            self.refs.push((raw, dec.to_vec()));
+            return;
+        }
         let mut value: Vec<u8> = dec
             .iter()
             .copied()
@@ -336,6 +341,9 @@ fn read(format: Format, raw: &[u8], options: Options, refs: bool) -> Doc {
         want_refs: refs,
         ..Doc::default()
     };
+    if format.is_structured() {
+        doc.text.reserve(raw.len());
+    }
     match format {
         Format::Html => html::read(raw, 0, options.include_code, &mut doc),
         Format::Markdown => markdown::read(raw, options, &mut doc),

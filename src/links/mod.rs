@@ -34,16 +34,15 @@ mod site;
 pub mod slug;
 mod tree;
 
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 pub use anchors::Anchors;
 pub use site::{Generator, Site};
-use tree::{Found, Tree};
+use tree::{FileCells, Found, Tree};
 
 use crate::format::{self, Format, Reference, Targets};
 
@@ -283,6 +282,10 @@ pub struct Source<'a> {
 
 type Cell<T> = Arc<OnceLock<T>>;
 
+/// A map keyed by absolute, normalized paths as bytes: hashing a `Path`
+/// walks its components, which costs more than the lookup.
+type PathMap<V> = foldhash::HashMap<OsString, V>;
+
 /// A markup file's format and targets.
 type Read = (Format, Targets);
 
@@ -294,12 +297,9 @@ pub struct Links {
     root: Option<PathBuf>,
     sites: Vec<(String, PathBuf)>,
     tree: Tree,
-    generators: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
-    /// Each markup file's targets, from its check or read once.
-    targets: Mutex<HashMap<PathBuf, Cell<Option<Arc<Read>>>>>,
-    anchors: Mutex<HashMap<PathBuf, Cell<Option<Arc<Anchors>>>>>,
+    generators: RwLock<foldhash::HashMap<OsString, Option<Arc<Site>>>>,
     /// Each folder's build file (`Makefile`, `meson.build`), read once.
-    builds: Mutex<HashMap<PathBuf, Cell<Option<String>>>>,
+    builds: RwLock<PathMap<Cell<Option<String>>>>,
 }
 
 /// Build files whose rules make pages that are not in the tree.
@@ -313,8 +313,15 @@ const MAX_INCLUDES: usize = 512;
 /// A path made absolute, its `.` and `..` applied lexically (symbolic
 /// links are not resolved: a link is checked where it is written).
 pub(crate) fn normal(p: &Path, cwd: &Path) -> PathBuf {
+    let joined = cwd.join(p);
+    if !joined
+        .components()
+        .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
+    {
+        return joined;
+    }
     let mut out = PathBuf::new();
-    for c in cwd.join(p).components() {
+    for c in joined.components() {
         match c {
             Component::ParentDir => {
                 out.pop();
@@ -326,20 +333,61 @@ pub(crate) fn normal(p: &Path, cwd: &Path) -> PathBuf {
     out
 }
 
+/// A fragment to check once every file's anchors are known
+/// ([`Links::check_deferring`]).
+#[derive(Debug)]
+pub struct Pending {
+    /// The index of the reference.
+    pub index: usize,
+    target: PathBuf,
+    cells: Option<Arc<FileCells>>,
+    fragment: String,
+}
+
+/// A fragment, percent-decoded: borrowed from the reference when it
+/// needs no decoding.
+type Frag<'a> = std::borrow::Cow<'a, str>;
+
+/// What looking a path up found.
+enum Looked<'a> {
+    Fine,
+    Problem(Problem),
+    /// The target exists; its anchors are to name the fragment.
+    Fragment(PathBuf, Option<Arc<FileCells>>, Frag<'a>),
+}
+
+impl<'a> Looked<'a> {
+    /// The target `target` exists: fine, or its fragment to check.
+    fn fragment(
+        target: PathBuf,
+        cells: Option<Arc<FileCells>>,
+        fragment: Option<Frag<'a>>,
+    ) -> Looked<'a> {
+        match fragment {
+            Some(f) => Looked::Fragment(target, cells, f),
+            None => Looked::Fine,
+        }
+    }
+}
+
+/// A path segment, percent-decoded: borrowed from the reference when it
+/// needs no decoding.
+type Seg<'a> = std::borrow::Cow<'a, std::ffi::OsStr>;
+
 /// Where a reference leads before it is looked up.
-enum Resolved {
+enum Resolved<'a> {
     /// Not a link to check (a template, a network-path reference).
     Skip,
     Unchecked(Unchecked),
     Malformed(String),
     /// `#frag` alone: this document.
-    Same(Option<String>),
+    Same(Option<Frag<'a>>),
     Path {
-        base: PathBuf,
-        segments: Vec<OsString>,
+        base: &'a Path,
+        segments: Vec<Seg<'a>>,
         /// Ends in `/`.
         dir: bool,
-        fragment: Option<String>,
+        fragment: Option<Frag<'a>>,
     },
 }
 
@@ -361,10 +409,8 @@ impl Links {
             cwd,
             root,
             sites,
-            generators: Mutex::default(),
-            targets: Mutex::default(),
-            anchors: Mutex::default(),
-            builds: Mutex::default(),
+            generators: RwLock::default(),
+            builds: RwLock::default(),
         }
     }
 
@@ -377,7 +423,7 @@ impl Links {
     /// generator's config is found in it or above it (up to the folder
     /// that holds `.git`).
     pub fn site_of(&self, dir: &Path) -> Option<Arc<Site>> {
-        if let Some(s) = self.generators.lock().ok()?.get(dir) {
+        if let Some(s) = self.generators.read().ok()?.get(dir.as_os_str()) {
             return s.clone();
         }
         let listing = self.tree.listing(dir);
@@ -390,8 +436,8 @@ impl Links {
             None if listing.as_ref().is_some_and(|l| l.contains(".git")) => None,
             None => dir.parent().and_then(|p| self.site_of(p)),
         };
-        if let Ok(mut g) = self.generators.lock() {
-            g.insert(dir.to_path_buf(), found.clone());
+        if let Ok(mut g) = self.generators.write() {
+            g.insert(dir.as_os_str().to_os_string(), found.clone());
         }
         found
     }
@@ -404,17 +450,33 @@ impl Links {
 
     /// Records the anchors of a file read whole for its check, so links
     /// into it do not read it again.
-    pub fn learn(&self, path: &Path, format: Format, targets: &Targets) {
+    pub fn learn(&self, path: &Path, format: Format, targets: Targets) {
         if !is_markup(format) {
             return;
         }
         let abs = normal(path, &self.cwd);
-        let _ = cell(&self.targets, &abs).set(Some(Arc::new((format, targets.clone()))));
+        let Some(cells) = self.tree.cells(&abs) else {
+            return;
+        };
+        if format == Format::Asciidoc {
+            // Its anchors take in those of the files it includes, which
+            // may not be read yet: they are made when first needed.
+            let _ = cells.targets.set(Some(Arc::new((format, targets))));
+        } else {
+            // The anchors are made now, while the file is at hand, and its
+            // targets let go (a broken fragment's suggestion reads them
+            // again).
+            let generator = self.site_of_file(&abs).map(|s| s.generator);
+            let anchors = Anchors::new(format, generator, &targets);
+            let _ = cells.anchors.set(Some(Arc::new(anchors)));
+        }
     }
 
     /// The format and targets of the markup file at `abs`, read once.
     fn targets_of(&self, abs: &Path) -> Option<Arc<Read>> {
-        cell(&self.targets, abs)
+        self.tree
+            .cells(abs)?
+            .targets
             .get_or_init(|| {
                 let meta = std::fs::metadata(abs).ok()?;
                 if !meta.is_file() || meta.len() > format::MAX_PARSED {
@@ -431,64 +493,110 @@ impl Links {
             .clone()
     }
 
-    /// The anchors of the file at `abs`, made once: its own, and for
-    /// AsciiDoc those of the files it includes.
-    fn anchors_of(&self, abs: &Path) -> Option<Arc<Anchors>> {
-        cell(&self.anchors, abs)
+    /// The anchors of the file at `abs`, made once.
+    fn anchors_of(&self, abs: &Path, cells: Option<Arc<FileCells>>) -> Option<Arc<Anchors>> {
+        cells
+            .or_else(|| self.tree.cells(abs))?
+            .anchors
             .get_or_init(|| {
-                let own = self.targets_of(abs)?;
-                let (format, targets) = (own.0, &own.1);
+                let (own, all) = self.all_targets(abs)?;
                 let generator = self.site_of_file(abs).map(|s| s.generator);
-                if targets.includes.is_empty() {
-                    return Some(Arc::new(Anchors::new(format, generator, targets)));
-                }
-                let mut all = targets.clone();
-                let mut seen = std::collections::HashSet::from([abs.to_path_buf()]);
-                let mut queue: Vec<(PathBuf, String, usize)> = targets
-                    .includes
-                    .iter()
-                    .map(|i| (abs.to_path_buf(), i.clone(), 1))
-                    .collect();
-                while let Some((from, include, depth)) = queue.pop() {
-                    let Some(dir) = from.parent() else { continue };
-                    let path = normal(Path::new(&include), dir);
-                    if seen.len() > MAX_INCLUDES || !seen.insert(path.clone()) {
-                        continue;
-                    }
-                    let Some(part) = self.targets_of(&path) else {
-                        continue;
-                    };
-                    all.headings.extend(part.1.headings.iter().cloned());
-                    all.ids.extend(part.1.ids.iter().cloned());
-                    if depth < MAX_INCLUDE_DEPTH {
-                        queue.extend(
-                            part.1
-                                .includes
-                                .iter()
-                                .map(|i| (path.clone(), i.clone(), depth + 1)),
-                        );
-                    }
-                }
-                Some(Arc::new(Anchors::new(format, generator, &all)))
+                let targets = all.as_ref().unwrap_or(&own.1);
+                Some(Arc::new(Anchors::new(own.0, generator, targets)))
             })
             .clone()
+    }
+
+    /// The names of the anchors of the file at `abs`, to suggest one: made
+    /// again, since only a broken fragment needs them.
+    fn anchor_names(&self, abs: &Path) -> Vec<String> {
+        let Some((own, all)) = self.all_targets(abs) else {
+            return Vec::new();
+        };
+        let generator = self.site_of_file(abs).map(|s| s.generator);
+        anchors::names(own.0, generator, all.as_ref().unwrap_or(&own.1))
+    }
+
+    /// The targets of the file at `abs`, and for AsciiDoc with them those
+    /// of the files it includes, transitively (`None` when it includes
+    /// none).
+    fn all_targets(&self, abs: &Path) -> Option<(Arc<Read>, Option<Targets>)> {
+        let own = self.targets_of(abs)?;
+        if own.1.includes.is_empty() {
+            return Some((own, None));
+        }
+        let mut all = own.1.clone();
+        let mut seen = std::collections::HashSet::from([abs.to_path_buf()]);
+        let mut queue: Vec<(PathBuf, String, usize)> = own
+            .1
+            .includes
+            .iter()
+            .map(|i| (abs.to_path_buf(), i.clone(), 1))
+            .collect();
+        while let Some((from, include, depth)) = queue.pop() {
+            let Some(dir) = from.parent() else { continue };
+            let path = normal(Path::new(&include), dir);
+            if seen.len() > MAX_INCLUDES || !seen.insert(path.clone()) {
+                continue;
+            }
+            let Some(part) = self.targets_of(&path) else {
+                continue;
+            };
+            all.headings.extend(part.1.headings.iter().cloned());
+            all.ids.extend(part.1.ids.iter().cloned());
+            if depth < MAX_INCLUDE_DEPTH {
+                queue.extend(
+                    part.1
+                        .includes
+                        .iter()
+                        .map(|i| (path.clone(), i.clone(), depth + 1)),
+                );
+            }
+        }
+        Some((own, Some(all)))
     }
 
     /// Checks the relative references of `source`: the index in `refs`
     /// and the problem of each broken one, and what was left unchecked.
     pub fn check(&self, source: &Source, refs: &[Reference]) -> (Vec<(usize, Problem)>, Unchecked) {
+        let (problems, unchecked, _) = self.check_refs(source, refs, false);
+        (problems, unchecked)
+    }
+
+    /// [`Links::check`], leaving the fragments that name anchors of other
+    /// files for [`Links::check_pending`]: a tree's files are checked as
+    /// they are read, and their fragments once every file's anchors are
+    /// known (each file then is read once). The document's own anchors
+    /// are read (or [learned](Links::learn)) at once.
+    pub fn check_deferring(
+        &self,
+        source: &Source,
+        refs: &[Reference],
+    ) -> (Vec<(usize, Problem)>, Unchecked, Vec<Pending>) {
+        self.check_refs(source, refs, true)
+    }
+
+    /// [`Links::check`], fragments into other files left [`Pending`]
+    /// when `defer`.
+    fn check_refs(
+        &self,
+        source: &Source,
+        refs: &[Reference],
+        defer: bool,
+    ) -> (Vec<(usize, Problem)>, Unchecked, Vec<Pending>) {
         let abs = normal(source.path, &self.cwd);
         let Some(dir) = abs.parent() else {
-            return (Vec::new(), Unchecked::default());
+            return (Vec::new(), Unchecked::default(), Vec::new());
         };
         // An AsciiDoc part's links resolve in the document that includes
         // it, which is not known here.
         if refs.is_empty()
-            || self
-                .targets_of(&abs)
-                .is_some_and(|t| t.0 == Format::Asciidoc && t.1.part)
+            || (may_be_asciidoc(&abs)
+                && self
+                    .targets_of(&abs)
+                    .is_some_and(|t| t.0 == Format::Asciidoc && t.1.part))
         {
-            return (Vec::new(), Unchecked::default());
+            return (Vec::new(), Unchecked::default(), Vec::new());
         }
         let tree = normal(source.tree, &self.cwd);
         // The site's root bounds it too: a reference that leaves it
@@ -503,10 +611,19 @@ impl Links {
         } else {
             dir.to_path_buf()
         };
+        // The file's folder from the boundary, once for all its links.
+        let start: Vec<OsString> = match dir.strip_prefix(&boundary) {
+            Ok(rel) => rel.iter().map(|s| s.to_os_string()).collect(),
+            Err(_) => Vec::new(),
+        };
         let mut problems = Vec::new();
+        let mut pending = Vec::new();
         let mut unchecked = Unchecked::default();
+        // This file's own cells, for its `#frag`s.
+        let mut own = None;
+        let mut boundary_listing: Option<Option<Arc<tree::Listing>>> = None;
         for (i, r) in refs.iter().enumerate() {
-            let resolved = self.resolve(dir, &boundary, &r.value);
+            let resolved = self.resolve(dir, &boundary, &start, &r.value);
             let problem = match resolved {
                 Resolved::Skip => None,
                 Resolved::Unchecked(u) => {
@@ -514,19 +631,69 @@ impl Links {
                     None
                 }
                 Resolved::Malformed(why) => Some(Problem::Malformed { why }),
-                Resolved::Same(fragment) => self.fragment_problem(&abs, fragment, None),
+                Resolved::Same(fragment) => {
+                    let cells = own.get_or_insert_with(|| self.tree.cells(&abs)).clone();
+                    self.fragment_problem(&abs, cells, fragment.as_deref(), false)
+                }
                 Resolved::Path {
                     base,
                     segments,
                     dir,
                     fragment,
-                } => self.look_up(&base, &segments, dir, fragment),
+                } => {
+                    // Most links start at the boundary: its listing is
+                    // looked up once.
+                    let listing = if base == boundary.as_path() {
+                        Some(
+                            boundary_listing
+                                .get_or_insert_with(|| self.tree.listing(&boundary))
+                                .clone(),
+                        )
+                        .flatten()
+                    } else {
+                        None
+                    };
+                    match self.look_up(base, listing, &segments, dir, fragment) {
+                        Looked::Fine => None,
+                        Looked::Problem(p) => Some(p),
+                        Looked::Fragment(target, cells, fragment) if !defer => {
+                            self.fragment_problem(&target, cells, Some(&fragment), true)
+                        }
+                        Looked::Fragment(target, cells, fragment) => {
+                            if self.options.fragments
+                                && is_anchor_fragment(&fragment)
+                                && is_markup_name(&target)
+                            {
+                                pending.push(Pending {
+                                    index: i,
+                                    target,
+                                    cells,
+                                    fragment: fragment.into_owned(),
+                                });
+                            }
+                            None
+                        }
+                    }
+                }
             };
             if let Some(p) = problem {
                 problems.push((i, p));
             }
         }
-        (problems, unchecked)
+        (problems, unchecked, pending)
+    }
+
+    /// The fragments [`Links::check_deferring`] left, checked: the index
+    /// of each reference whose fragment names no anchor, and the problem.
+    pub fn check_pending(&self, pending: &[Pending]) -> Vec<(usize, Problem)> {
+        pending
+            .iter()
+            .filter_map(|p| {
+                let problem =
+                    self.fragment_problem(&p.target, p.cells.clone(), Some(&p.fragment), true)?;
+                Some((p.index, problem))
+            })
+            .collect()
     }
 
     /// Whether `uri` is one of a `--site`'s, and if so what is wrong with
@@ -537,13 +704,19 @@ impl Links {
         })?;
         let mut rest = b"/".to_vec();
         rest.extend_from_slice(&uri[prefix.len()..]);
-        Some(match self.resolve_path(dir, dir, &rest, true) {
+        Some(match self.resolve_path(dir, &[], &rest) {
             Resolved::Path {
                 base,
                 segments,
                 dir,
                 fragment,
-            } => self.look_up(&base, &segments, dir, fragment),
+            } => match self.look_up(base, None, &segments, dir, fragment) {
+                Looked::Fine => None,
+                Looked::Problem(p) => Some(p),
+                Looked::Fragment(target, cells, fragment) => {
+                    self.fragment_problem(&target, cells, Some(&fragment), true)
+                }
+            },
             Resolved::Malformed(why) => Some(Problem::Malformed { why }),
             _ => None,
         })
@@ -558,11 +731,17 @@ impl Links {
 
     /// Resolves a reference written in folder `dir` (RFC 3986 s5.2.2 for
     /// a reference without scheme or authority), kept inside `boundary`.
-    fn resolve(&self, dir: &Path, boundary: &Path, value: &[u8]) -> Resolved {
+    fn resolve<'a>(
+        &'a self,
+        dir: &Path,
+        boundary: &'a Path,
+        start: &'a [OsString],
+        value: &'a [u8],
+    ) -> Resolved<'a> {
         // Templates (`{{ site.url }}/x`, `${base}/x`) are not links yet.
-        if value.iter().any(|&b| matches!(b, b'{' | b'}'))
-            || value.windows(2).any(|w| w == b"$(")
+        if memchr::memchr2(b'{', b'}', value).is_some()
             || value.starts_with(b"$")
+            || memchr::memmem::find(value, b"$(").is_some()
         {
             return Resolved::Skip;
         }
@@ -579,20 +758,29 @@ impl Links {
         }
         if path.starts_with(b"/") {
             return match &self.root {
-                Some(root) => self.resolve_path(root, root, value, true),
+                Some(root) => self.resolve_path(root, &[], value),
                 None => Resolved::Unchecked(Unchecked {
                     root_relative: 1,
                     outside: 0,
                 }),
             };
         }
-        self.resolve_path(dir, boundary, value, false)
+        match self.resolve_path(boundary, start, value) {
+            // Past the tree's root: maybe into a `--site`.
+            Resolved::Unchecked(u) if u.outside > 0 => self.outside(dir, path),
+            r => r,
+        }
     }
 
-    /// The segments of `value`'s path from `boundary`, starting in `dir`
-    /// (or at `boundary` when `rooted`), dot-segments applied (RFC 3986
-    /// s5.2.4) and each percent-decoded (s2.1).
-    fn resolve_path(&self, dir: &Path, boundary: &Path, value: &[u8], rooted: bool) -> Resolved {
+    /// The segments of `value`'s path from `boundary`, starting in the
+    /// folder `start` below it, dot-segments applied (RFC 3986 s5.2.4)
+    /// and each percent-decoded (s2.1).
+    fn resolve_path<'a>(
+        &self,
+        boundary: &'a Path,
+        start: &'a [OsString],
+        value: &'a [u8],
+    ) -> Resolved<'a> {
         let (before, fragment) = split_fragment(value);
         let path = &before[..memchr::memchr(b'?', before).unwrap_or(before.len())];
         if memchr::memchr(b'\\', path).is_some() {
@@ -601,14 +789,8 @@ impl Links {
                     .to_string(),
             );
         }
-        let mut segments: Vec<OsString> = if rooted {
-            Vec::new()
-        } else {
-            match dir.strip_prefix(boundary) {
-                Ok(rel) => rel.iter().map(|s| s.to_os_string()).collect(),
-                Err(_) => Vec::new(),
-            }
-        };
+        let mut segments: Vec<Seg<'a>> = Vec::with_capacity(start.len() + 4);
+        segments.extend(start.iter().map(|s| Seg::Borrowed(s.as_os_str())));
         let path = path.strip_prefix(b"/").unwrap_or(path);
         let parts: Vec<&[u8]> = path.split(|&b| b == b'/').collect();
         let dir_ref = parts
@@ -619,18 +801,21 @@ impl Links {
                 b"" | b"." => {}
                 b".." => {
                     if segments.pop().is_none() {
-                        // Past the tree's root: maybe into a `--site`.
-                        return self.outside(dir, path);
+                        return Resolved::Unchecked(Unchecked {
+                            root_relative: 0,
+                            outside: 1,
+                        });
                     }
                 }
+                _ if memchr::memchr(b'%', part).is_none() => segments.push(os_str(part)),
                 _ => match percent_decode(part) {
-                    Ok(seg) => segments.push(seg),
+                    Ok(seg) => segments.push(Seg::Owned(seg)),
                     Err(why) => return Resolved::Malformed(why),
                 },
             }
         }
         Resolved::Path {
-            base: boundary.to_path_buf(),
+            base: boundary,
             segments,
             dir: dir_ref,
             fragment,
@@ -639,7 +824,7 @@ impl Links {
 
     /// A reference that leaves its tree: checked if it lands in a
     /// `--site`'s folder, else counted.
-    fn outside(&self, dir: &Path, path: &[u8]) -> Resolved {
+    fn outside(&self, dir: &Path, path: &[u8]) -> Resolved<'_> {
         let Ok(decoded) = percent_decode(path) else {
             return Resolved::Unchecked(Unchecked {
                 root_relative: 0,
@@ -650,8 +835,8 @@ impl Links {
         for (_, site) in &self.sites {
             if let Ok(rel) = lexical.strip_prefix(site) {
                 return Resolved::Path {
-                    base: site.clone(),
-                    segments: rel.iter().map(|s| s.to_os_string()).collect(),
+                    base: site,
+                    segments: rel.iter().map(|s| Seg::Owned(s.to_os_string())).collect(),
                     dir: path.ends_with(b"/"),
                     fragment: None,
                 };
@@ -664,48 +849,51 @@ impl Links {
     }
 
     /// Looks `segments` up from `base`; what is wrong, if anything.
-    fn look_up(
+    fn look_up<'a>(
         &self,
         base: &Path,
-        segments: &[OsString],
+        listing: Option<Arc<tree::Listing>>,
+        segments: &[Seg],
         dir_ref: bool,
-        fragment: Option<String>,
-    ) -> Option<Problem> {
-        let target = match self.tree.find(base, segments) {
-            Found::File(p) if !dir_ref => p,
-            Found::File(_) => {
-                return Some(Problem::Missing {
+        fragment: Option<Frag<'a>>,
+    ) -> Looked<'a> {
+        let from = listing.or_else(|| self.tree.listing(base));
+        let (target, cells) = match self.tree.find(base, from, segments) {
+            Found::File(p, cells) if !dir_ref => (p, Some(cells)),
+            Found::File(..) => {
+                return Looked::Problem(Problem::Missing {
                     path: self.show(base, segments) + "/",
                 });
             }
-            Found::ThroughLink => return None,
-            Found::Dir(p) => {
-                let listing = self.tree.listing(&p)?;
-                match INDEXES.iter().find(|i| listing.contains(i)) {
-                    Some(index) => p.join(index),
-                    None => {
-                        let site = self.site_of(&p).filter(|s| p.starts_with(&s.source));
-                        if site.is_some() && self.source_of(&p, segments, true).is_none() {
-                            return Some(Problem::NoIndex {
-                                path: self.show(base, segments),
-                            });
-                        }
-                        return None;
+            Found::ThroughLink => return Looked::Fine,
+            Found::Dir(p, listing) => match INDEXES.iter().find(|i| listing.contains(i)) {
+                Some(index) => (p.join(index), None),
+                None => {
+                    let site = self.site_of(&p).filter(|s| p.starts_with(&s.source));
+                    let parent = p.parent().and_then(|d| self.tree.listing(d));
+                    if site.is_some()
+                        && parent.is_none_or(|l| self.source_of(&p, &l, segments, true).is_none())
+                    {
+                        return Looked::Problem(Problem::NoIndex {
+                            path: self.show(base, segments),
+                        });
                     }
+                    return Looked::Fine;
                 }
-            }
-            Found::Missing { at, case } => {
-                let full = base.join(segments.iter().collect::<PathBuf>());
+            },
+            Found::Missing { at, case, listing } => {
+                let full = base.join(segments.iter().map(|s| &**s).collect::<PathBuf>());
                 // A generated page: its source, or a page the generator
                 // makes or redirects.
                 if at + 1 == segments.len()
-                    && let Some(source) = self.source_of(&full, segments, dir_ref)
+                    && let Some(listing) = &listing
+                    && let Some(source) = self.source_of(&full, listing, segments, dir_ref)
                 {
-                    return self.fragment_problem(&source, fragment, Some(base));
+                    return Looked::fragment(source, None, fragment);
                 }
                 let parent = full.parent().unwrap_or(base);
                 if self.built(base, &full) {
-                    return None;
+                    return Looked::Fine;
                 }
                 if let Some(site) = self.site_of(parent)
                     && let Ok(rel) = full.strip_prefix(&site.source)
@@ -713,9 +901,9 @@ impl Links {
                         .pages
                         .contains(&rel.to_string_lossy().replace('\\', "/"))
                 {
-                    return None;
+                    return Looked::Fine;
                 }
-                return Some(match case {
+                return Looked::Problem(match case {
                     Some(actual) => Problem::Case {
                         written: segments[at].to_string_lossy().into_owned(),
                         actual: actual.to_string_lossy().into_owned(),
@@ -726,7 +914,7 @@ impl Links {
                 });
             }
         };
-        self.fragment_problem(&target, fragment, Some(base))
+        Looked::fragment(target, cells, fragment)
     }
 
     /// Whether a build file in the folder of `full` or above it (up to
@@ -756,10 +944,15 @@ impl Links {
     /// The source a generated page at `full` is made from: `name.html`,
     /// `name/` or `name` made from `name.md` (or another source
     /// extension) in the same folder, `index.html` from `README.md`.
-    fn source_of(&self, full: &Path, segments: &[OsString], dir_ref: bool) -> Option<PathBuf> {
+    fn source_of(
+        &self,
+        full: &Path,
+        listing: &tree::Listing,
+        segments: &[Seg],
+        dir_ref: bool,
+    ) -> Option<PathBuf> {
         let name = segments.last()?.to_str()?;
         let parent = full.parent()?;
-        let listing = self.tree.listing(parent)?;
         let stem = if dir_ref {
             name
         } else if let Some(s) = name
@@ -775,12 +968,17 @@ impl Links {
         } else {
             return None;
         };
-        self.options
-            .source_extensions
-            .iter()
-            .map(|ext| format!("{stem}.{ext}"))
-            .find(|n| listing.get(std::ffi::OsStr::new(n)) == Some(tree::Kind::File))
-            .map(|n| parent.join(n))
+        let mut candidate = String::with_capacity(stem.len() + 10);
+        for ext in &self.options.source_extensions {
+            candidate.clear();
+            candidate.push_str(stem);
+            candidate.push('.');
+            candidate.push_str(ext);
+            if listing.get(std::ffi::OsStr::new(&candidate)) == Some(tree::Kind::File) {
+                return Some(parent.join(&candidate));
+            }
+        }
+        None
     }
 
     /// What is wrong with `fragment` in the file at `target`: nothing when
@@ -789,29 +987,30 @@ impl Links {
     fn fragment_problem(
         &self,
         target: &Path,
-        fragment: Option<String>,
-        shown_from: Option<&Path>,
+        cells: Option<Arc<FileCells>>,
+        fragment: Option<&str>,
+        other: bool,
     ) -> Option<Problem> {
         let fragment = fragment?;
-        if !self.options.fragments || !is_anchor_fragment(&fragment) {
+        if !self.options.fragments || !is_anchor_fragment(fragment) {
             return None;
         }
-        if !Format::from_name(target).is_some_and(is_markup) {
+        if !is_markup_name(target) {
             return None;
         }
-        let anchors = self.anchors_of(target)?;
-        if anchors.contains(&fragment) {
+        let anchors = self.anchors_of(target, cells)?;
+        if anchors.contains(fragment) {
             return None;
         }
         Some(Problem::NoAnchor {
-            nearest: anchors.nearest(&fragment).map(str::to_string),
-            path: shown_from.map(|_| self.display(target)),
-            fragment,
+            nearest: anchors::nearest(&self.anchor_names(target), fragment).map(str::to_string),
+            path: other.then(|| self.display(target)),
+            fragment: fragment.to_string(),
         })
     }
 
-    fn show(&self, base: &Path, segments: &[OsString]) -> String {
-        self.display(&base.join(segments.iter().collect::<PathBuf>()))
+    fn show(&self, base: &Path, segments: &[Seg]) -> String {
+        self.display(&base.join(segments.iter().map(|s| &**s).collect::<PathBuf>()))
     }
 
     /// A path as the user names it: relative to the working directory
@@ -846,9 +1045,45 @@ fn relative_to(p: &Path, from: &Path) -> PathBuf {
 }
 
 /// The cell of `key` in `map`, made if it is not there.
-fn cell<T>(map: &Mutex<HashMap<PathBuf, Cell<T>>>, key: &Path) -> Cell<T> {
-    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
-    map.entry(key.to_path_buf()).or_default().clone()
+fn cell<T: Default>(map: &RwLock<PathMap<Arc<T>>>, key: &Path) -> Arc<T> {
+    // Read-mostly: every file's cell is made once, then only read.
+    if let Some(c) = map
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(key.as_os_str())
+    {
+        return c.clone();
+    }
+    let mut map = map.write().unwrap_or_else(|e| e.into_inner());
+    map.entry(key.as_os_str().to_os_string())
+        .or_default()
+        .clone()
+}
+
+/// Whether a file's name says a format whose anchors urilint reads,
+/// without making a lower-case copy of it.
+fn is_markup_name(path: &Path) -> bool {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    [
+        "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest", "adoc", "asciidoc",
+    ]
+    .iter()
+    .any(|m| ext.eq_ignore_ascii_case(m))
+}
+
+/// Whether a file may be AsciiDoc: its name says so, or it has no
+/// extension (git's `Documentation/` keeps AsciiDoc so, SPEC section 9).
+fn may_be_asciidoc(path: &Path) -> bool {
+    match path.extension().and_then(|e| e.to_str()) {
+        None => true,
+        Some(e) => {
+            e.eq_ignore_ascii_case("adoc")
+                || e.eq_ignore_ascii_case("asciidoc")
+                || e.eq_ignore_ascii_case("txt")
+        }
+    }
 }
 
 /// Whether a format's files have anchors urilint reads.
@@ -867,13 +1102,17 @@ fn is_anchor_fragment(f: &str) -> bool {
 }
 
 /// The part before `#`, and the fragment percent-decoded (RFC 3986 s3.5).
-fn split_fragment(value: &[u8]) -> (&[u8], Option<String>) {
+fn split_fragment(value: &[u8]) -> (&[u8], Option<Frag<'_>>) {
     match memchr::memchr(b'#', value) {
         Some(k) => {
             let raw = &value[k + 1..];
-            let decoded = percent_decode(raw)
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|_| String::from_utf8_lossy(raw).into_owned());
+            let decoded = match memchr::memchr(b'%', raw) {
+                None => String::from_utf8_lossy(raw),
+                Some(_) => match percent_decode(raw) {
+                    Ok(s) => Frag::Owned(s.to_string_lossy().into_owned()),
+                    Err(_) => String::from_utf8_lossy(raw),
+                },
+            };
             (&value[..k], Some(decoded))
         }
         None => (value, None),
@@ -906,6 +1145,18 @@ fn percent_decode(s: &[u8]) -> Result<OsString, String> {
         i += 1;
     }
     Ok(os_string(out))
+}
+
+/// Bytes as a path segment, borrowed where the platform allows.
+#[cfg(unix)]
+fn os_str(bytes: &[u8]) -> Seg<'_> {
+    use std::os::unix::ffi::OsStrExt;
+    Seg::Borrowed(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn os_str(bytes: &[u8]) -> Seg<'_> {
+    Seg::Owned(os_string(bytes.to_vec()))
 }
 
 #[cfg(unix)]

@@ -4,7 +4,7 @@
 //! every renderer that may show it: GitHub for any Markdown file, plus its
 //! generator's.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -14,32 +14,52 @@ use unicode_normalization::UnicodeNormalization;
 /// `rusts-traits--you`.
 pub fn github(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    github_into(text, &mut out);
+    out
+}
+
+/// [`github`], written to `out`.
+pub(crate) fn github_into(text: &str, out: &mut String) {
     for c in text.trim().chars() {
-        if c.is_alphanumeric() || c == '_' || c == '-' {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                out.push(c.to_ascii_lowercase());
+            } else if c == ' ' {
+                out.push('-');
+            }
+        } else if c.is_alphanumeric() {
             out.extend(c.to_lowercase());
-        } else if c == ' ' {
-            out.push('-');
         }
     }
-    out
+}
+
+/// Whether mdBook's id of `text` is GitHub's: ASCII, and no whitespace
+/// but spaces.
+pub(crate) fn mdbook_is_github(text: &str) -> bool {
+    text.bytes()
+        .all(|b| b.is_ascii() && (b == b' ' || !b.is_ascii_whitespace()))
 }
 
 /// mdBook's heading ids (`normalize_id` in its HTML renderer): ASCII
 /// letters lower-cased, other letters, numbers, `-` and `_` kept as they
 /// are, whitespace a `-`, the rest dropped.
 pub fn mdbook(text: &str) -> String {
-    text.trim()
-        .chars()
-        .filter_map(|c| {
-            if c.is_alphanumeric() || c == '_' || c == '-' {
-                Some(c.to_ascii_lowercase())
-            } else if c.is_whitespace() {
-                Some('-')
-            } else {
-                None
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    mdbook_into(text, &mut out);
+    out
+}
+
+/// [`mdbook`], written to `out`.
+pub(crate) fn mdbook_into(text: &str, out: &mut String) {
+    out.extend(text.trim().chars().filter_map(|c| {
+        if c.is_alphanumeric() || c == '_' || c == '-' {
+            Some(c.to_ascii_lowercase())
+        } else if c.is_whitespace() {
+            Some('-')
+        } else {
+            None
+        }
+    }));
 }
 
 /// Text folded to ASCII: compatibility decomposition (NFKD) with what is
@@ -134,22 +154,37 @@ pub fn asciidoc(text: &str) -> [String; 2] {
 
 /// Ids made from headings, with what a renderer appends to a repeated one:
 /// GitHub and mdBook add `-1`, `-2`... in order, Python-Markdown `_1`.
+/// Each id is handed to `emit`, made in one buffer (a tree has many
+/// headings, and only their hashes are kept).
 pub(crate) fn numbered(
     headings: &[String],
-    slug: impl Fn(&str) -> String,
+    slug: impl Fn(&str, &mut String),
     sep: char,
-    out: &mut HashSet<String>,
+    emit: &mut dyn FnMut(&str),
 ) {
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    use std::fmt::Write as _;
+    let mut buf = String::new();
+    // The bases so far, by hash, to count repeats; a map only where there
+    // are many headings.
+    let mut bases: Vec<u64> = Vec::with_capacity(headings.len().min(64));
+    let mut seen: HashMap<u64, usize> = HashMap::new();
     for h in headings {
-        let base = slug(h);
-        let n = seen.entry(base.clone()).or_insert(0);
-        if *n == 0 {
-            out.insert(base);
+        buf.clear();
+        slug(h, &mut buf);
+        let key = super::anchors::hash(&buf);
+        let n = if headings.len() <= 64 {
+            let n = bases.iter().filter(|&&b| b == key).count();
+            bases.push(key);
+            n
         } else {
-            out.insert(format!("{base}{sep}{n}"));
+            let n = seen.entry(key).or_insert(0);
+            *n += 1;
+            *n - 1
+        };
+        if n > 0 {
+            let _ = write!(buf, "{sep}{n}");
         }
-        *n += 1;
+        emit(&buf);
     }
 }
 
@@ -175,15 +210,19 @@ mod tests {
             asciidoc("Git Diff Options"),
             ["_git_diff_options", "git_diff_options"]
         );
-        let mut ids = HashSet::new();
+        let mut ids = Vec::new();
         numbered(
             &["Setup".into(), "Setup".into(), "Setup".into()],
-            github,
+            github_into,
             '-',
-            &mut ids,
+            &mut |id| ids.push(id.to_string()),
         );
-        let mut ids: Vec<String> = ids.into_iter().collect();
-        ids.sort();
         assert_eq!(ids, ["setup", "setup-1", "setup-2"]);
+        // Past 64 headings, repeats are counted with a map.
+        let many: Vec<String> = (0..70).map(|i| format!("H{}", i % 2)).collect();
+        let mut ids = Vec::new();
+        numbered(&many, github_into, '-', &mut |id| ids.push(id.to_string()));
+        assert_eq!(&ids[..4], ["h0", "h1", "h0-1", "h1-1"]);
+        assert_eq!(ids[69], "h1-34");
     }
 }

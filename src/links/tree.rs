@@ -6,7 +6,10 @@
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
+
+use super::Anchors;
+use crate::format::{Format, Targets};
 
 /// What a name in a folder is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,28 +20,103 @@ pub(crate) enum Kind {
     Link,
 }
 
+/// A name in a folder: what it is, and for a folder its own listing once
+/// read, so a path is followed from listing to listing without hashing
+/// whole paths.
+#[derive(Debug)]
+struct Entry {
+    kind: Kind,
+    child: OnceLock<Read>,
+    /// For a file, what links into it need, found once.
+    file: OnceLock<Arc<FileCells>>,
+}
+
+/// What links into a file need of it, each found once: its format and
+/// targets (from its own check, or read when first needed) and its
+/// anchors. Kept on its folder's listing, so a link reaches them from
+/// the listing it found the file in.
+#[derive(Debug, Default)]
+pub(crate) struct FileCells {
+    pub targets: OnceLock<Option<Arc<(Format, Targets)>>>,
+    pub anchors: OnceLock<Option<Arc<Anchors>>>,
+}
+
 /// One folder's names.
 #[derive(Debug, Default)]
 pub(crate) struct Listing {
-    names: HashMap<OsString, Kind>,
+    names: foldhash::HashMap<OsString, Entry>,
+    /// Each name in lower case, and the names that have it: made the
+    /// first time a name is missing.
+    folded: OnceLock<HashMap<String, Vec<OsString>>>,
 }
 
 impl Listing {
+    /// Lists the folder `dir`; `None` if it cannot be read.
+    fn read(dir: &Path, follow: bool) -> Read {
+        let mut names = foldhash::HashMap::default();
+        for entry in std::fs::read_dir(dir).ok()?.flatten() {
+            let Ok(t) = entry.file_type() else { continue };
+            let kind = if t.is_dir() {
+                Kind::Dir
+            } else if t.is_symlink() {
+                if follow {
+                    // Followed as the walker follows it; a loop or a
+                    // dangling link is no target.
+                    match std::fs::metadata(entry.path()) {
+                        Ok(m) if m.is_dir() => Kind::Dir,
+                        Ok(_) => Kind::File,
+                        Err(_) => continue,
+                    }
+                } else {
+                    Kind::Link
+                }
+            } else {
+                Kind::File
+            };
+            names.insert(
+                entry.file_name(),
+                Entry {
+                    kind,
+                    child: OnceLock::new(),
+                    file: OnceLock::new(),
+                },
+            );
+        }
+        Some(Arc::new(Listing {
+            names,
+            folded: OnceLock::new(),
+        }))
+    }
+
+    /// The cells of the file `name`.
+    fn cells(&self, name: &OsStr) -> Option<Arc<FileCells>> {
+        self.names
+            .get(name)
+            .map(|e| e.file.get_or_init(Default::default).clone())
+    }
+
     pub(crate) fn get(&self, name: &OsStr) -> Option<Kind> {
-        self.names.get(name).copied()
+        self.names.get(name).map(|e| e.kind)
     }
 
     /// The name that differs from `name` only in case, if one does.
     pub(crate) fn case_of(&self, name: &OsStr) -> Option<&OsStr> {
-        let want = name.to_string_lossy().to_lowercase();
-        let mut found: Vec<&OsStr> = self
-            .names
-            .keys()
-            .filter(|n| n.to_string_lossy().to_lowercase() == want)
+        let folded = self.folded.get_or_init(|| {
+            let mut map: HashMap<String, Vec<OsString>> = HashMap::new();
+            for n in self.names.keys() {
+                map.entry(n.to_string_lossy().to_lowercase())
+                    .or_default()
+                    .push(n.clone());
+            }
+            for v in map.values_mut() {
+                v.sort();
+            }
+            map
+        });
+        folded
+            .get(&name.to_string_lossy().to_lowercase())?
+            .first()
             .map(OsString::as_os_str)
-            .collect();
-        found.sort();
-        found.first().copied()
     }
 
     pub(crate) fn contains(&self, name: &str) -> bool {
@@ -47,17 +125,21 @@ impl Listing {
 }
 
 /// Where a path led.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) enum Found {
-    File(PathBuf),
-    Dir(PathBuf),
-    /// Segment `at` is not in its folder; `case` is a name there that
-    /// differs from it only in case.
+    /// A file, and its cells.
+    File(PathBuf, Arc<FileCells>),
+    /// A folder, and its listing.
+    Dir(PathBuf, Arc<Listing>),
+    /// Segment `at` is not in its folder (whose listing it is); `case` is
+    /// a name there that differs from it only in case.
     Missing {
         at: usize,
         case: Option<OsString>,
+        listing: Option<Arc<Listing>>,
     },
-    /// The path goes on through a symbolic link that is not followed.
+    /// The path goes on through a symbolic link that is not followed, or
+    /// ends at a folder that cannot be read: nothing to check.
     ThroughLink,
 }
 
@@ -68,84 +150,103 @@ type Read = Option<Arc<Listing>>;
 #[derive(Debug, Default)]
 pub(crate) struct Tree {
     follow: bool,
-    dirs: Mutex<HashMap<PathBuf, Arc<OnceLock<Read>>>>,
+    /// The folders links start from, by path as bytes; the folders below
+    /// them hang from their parents' entries.
+    dirs: RwLock<foldhash::HashMap<OsString, Arc<OnceLock<Read>>>>,
 }
 
 impl Tree {
     pub(crate) fn new(follow: bool) -> Tree {
         Tree {
             follow,
-            dirs: Mutex::default(),
+            dirs: RwLock::default(),
         }
     }
 
     /// The names in folder `dir` (an absolute path), or `None` if it is
     /// not one that can be read.
-    pub(crate) fn listing(&self, dir: &Path) -> Option<Arc<Listing>> {
-        let cell = {
-            let mut dirs = self.dirs.lock().unwrap_or_else(|e| e.into_inner());
-            dirs.entry(dir.to_path_buf()).or_default().clone()
+    pub(crate) fn listing(&self, dir: &Path) -> Read {
+        let known = self
+            .dirs
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(dir.as_os_str())
+            .cloned();
+        let cell = match known {
+            Some(c) => c,
+            None => self
+                .dirs
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(dir.as_os_str().to_os_string())
+                .or_default()
+                .clone(),
         };
-        cell.get_or_init(|| {
-            let mut names = HashMap::new();
-            for entry in std::fs::read_dir(dir).ok()?.flatten() {
-                let Ok(t) = entry.file_type() else { continue };
-                let kind = if t.is_dir() {
-                    Kind::Dir
-                } else if t.is_symlink() {
-                    if self.follow {
-                        // Followed as the walker follows it; a loop or a
-                        // dangling link is no target.
-                        match std::fs::metadata(entry.path()) {
-                            Ok(m) if m.is_dir() => Kind::Dir,
-                            Ok(_) => Kind::File,
-                            Err(_) => continue,
-                        }
-                    } else {
-                        Kind::Link
-                    }
-                } else {
-                    Kind::File
-                };
-                names.insert(entry.file_name(), kind);
-            }
-            Some(Arc::new(Listing { names }))
-        })
-        .clone()
+        cell.get_or_init(|| Listing::read(dir, self.follow)).clone()
     }
 
-    /// Follows `segments` from the folder `base`.
-    pub(crate) fn find(&self, base: &Path, segments: &[OsString]) -> Found {
-        let mut at = base.to_path_buf();
-        for (i, seg) in segments.iter().enumerate() {
-            let Some(listing) = self.listing(&at) else {
-                return Found::Missing { at: i, case: None };
+    /// The cells of the file at `path` (absolute), if it is in a folder
+    /// that can be listed.
+    pub(crate) fn cells(&self, path: &Path) -> Option<Arc<FileCells>> {
+        self.listing(path.parent()?)?.cells(path.file_name()?)
+    }
+
+    /// Follows `segments` from the folder `base`, whose listing is `from`.
+    pub(crate) fn find<S: AsRef<OsStr>>(&self, base: &Path, from: Read, segments: &[S]) -> Found {
+        let mut at = PathBuf::with_capacity(base.as_os_str().len() + 64);
+        at.push(base);
+        let Some(mut listing) = from else {
+            return Found::Missing {
+                at: 0,
+                case: None,
+                listing: None,
             };
-            match listing.get(seg) {
-                Some(Kind::Dir) => at.push(seg),
-                Some(Kind::File) if i + 1 == segments.len() => {
+        };
+        for (i, seg) in segments.iter().enumerate() {
+            let seg = seg.as_ref();
+            let last = i + 1 == segments.len();
+            let next = match listing.names.get(seg) {
+                Some(e) if e.kind == Kind::Dir => {
                     at.push(seg);
-                    return Found::File(at);
+                    // The same listing as the folder's own, so what hangs
+                    // from its entries is found by path too.
+                    e.child.get_or_init(|| self.listing(&at)).clone()
                 }
-                Some(Kind::Link) if i + 1 == segments.len() => {
+                Some(e) if e.kind == Kind::Link && !last => return Found::ThroughLink,
+                Some(e) if last => {
                     at.push(seg);
-                    return Found::File(at);
+                    let cells = e.file.get_or_init(Default::default).clone();
+                    return Found::File(at, cells);
                 }
-                Some(Kind::Link) => return Found::ThroughLink,
-                Some(Kind::File) => {
+                Some(_) => {
                     return Found::Missing {
                         at: i + 1,
                         case: None,
+                        listing: None,
                     };
                 }
                 None => {
+                    let case = listing.case_of(seg).map(OsStr::to_os_string);
                     return Found::Missing {
                         at: i,
-                        case: listing.case_of(seg).map(OsStr::to_os_string),
+                        case,
+                        listing: Some(listing),
+                    };
+                }
+            };
+            match next {
+                Some(l) => listing = l,
+                // A folder that cannot be read: it is there.
+                None if last => return Found::ThroughLink,
+                None => {
+                    return Found::Missing {
+                        at: i + 1,
+                        case: None,
+                        listing: None,
                     };
                 }
             }
         }
-        Found::Dir(at)
+        Found::Dir(at, listing)
     }
 }
