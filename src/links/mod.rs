@@ -333,17 +333,6 @@ pub(crate) fn normal(p: &Path, cwd: &Path) -> PathBuf {
     out
 }
 
-/// A fragment to check once every file's anchors are known
-/// ([`Links::check_deferring`]).
-#[derive(Debug)]
-pub struct Pending {
-    /// The index of the reference.
-    pub index: usize,
-    target: PathBuf,
-    cells: Option<Arc<FileCells>>,
-    fragment: String,
-}
-
 /// A fragment, percent-decoded: borrowed from the reference when it
 /// needs no decoding.
 type Frag<'a> = std::borrow::Cow<'a, str>;
@@ -559,34 +548,9 @@ impl Links {
     /// Checks the relative references of `source`: the index in `refs`
     /// and the problem of each broken one, and what was left unchecked.
     pub fn check(&self, source: &Source, refs: &[Reference]) -> (Vec<(usize, Problem)>, Unchecked) {
-        let (problems, unchecked, _) = self.check_refs(source, refs, false);
-        (problems, unchecked)
-    }
-
-    /// [`Links::check`], leaving the fragments that name anchors of other
-    /// files for [`Links::check_pending`]: a tree's files are checked as
-    /// they are read, and their fragments once every file's anchors are
-    /// known (each file then is read once). The document's own anchors
-    /// are read (or [learned](Links::learn)) at once.
-    pub fn check_deferring(
-        &self,
-        source: &Source,
-        refs: &[Reference],
-    ) -> (Vec<(usize, Problem)>, Unchecked, Vec<Pending>) {
-        self.check_refs(source, refs, true)
-    }
-
-    /// [`Links::check`], fragments into other files left [`Pending`]
-    /// when `defer`.
-    fn check_refs(
-        &self,
-        source: &Source,
-        refs: &[Reference],
-        defer: bool,
-    ) -> (Vec<(usize, Problem)>, Unchecked, Vec<Pending>) {
         let abs = normal(source.path, &self.cwd);
         let Some(dir) = abs.parent() else {
-            return (Vec::new(), Unchecked::default(), Vec::new());
+            return (Vec::new(), Unchecked::default());
         };
         // An AsciiDoc part's links resolve in the document that includes
         // it, which is not known here.
@@ -596,7 +560,7 @@ impl Links {
                     .targets_of(&abs)
                     .is_some_and(|t| t.0 == Format::Asciidoc && t.1.part))
         {
-            return (Vec::new(), Unchecked::default(), Vec::new());
+            return (Vec::new(), Unchecked::default());
         }
         let tree = normal(source.tree, &self.cwd);
         // The site's root bounds it too: a reference that leaves it
@@ -617,7 +581,6 @@ impl Links {
             Err(_) => Vec::new(),
         };
         let mut problems = Vec::new();
-        let mut pending = Vec::new();
         let mut unchecked = Unchecked::default();
         // This file's own cells, for its `#frag`s.
         let mut own = None;
@@ -656,22 +619,8 @@ impl Links {
                     match self.look_up(base, listing, &segments, dir, fragment) {
                         Looked::Fine => None,
                         Looked::Problem(p) => Some(p),
-                        Looked::Fragment(target, cells, fragment) if !defer => {
-                            self.fragment_problem(&target, cells, Some(&fragment), true)
-                        }
                         Looked::Fragment(target, cells, fragment) => {
-                            if self.options.fragments
-                                && is_anchor_fragment(&fragment)
-                                && is_markup_name(&target)
-                            {
-                                pending.push(Pending {
-                                    index: i,
-                                    target,
-                                    cells,
-                                    fragment: fragment.into_owned(),
-                                });
-                            }
-                            None
+                            self.fragment_problem(&target, cells, Some(&fragment), true)
                         }
                     }
                 }
@@ -680,20 +629,7 @@ impl Links {
                 problems.push((i, p));
             }
         }
-        (problems, unchecked, pending)
-    }
-
-    /// The fragments [`Links::check_deferring`] left, checked: the index
-    /// of each reference whose fragment names no anchor, and the problem.
-    pub fn check_pending(&self, pending: &[Pending]) -> Vec<(usize, Problem)> {
-        pending
-            .iter()
-            .filter_map(|p| {
-                let problem =
-                    self.fragment_problem(&p.target, p.cells.clone(), Some(&p.fragment), true)?;
-                Some((p.index, problem))
-            })
-            .collect()
+        (problems, unchecked)
     }
 
     /// Whether `uri` is one of a `--site`'s, and if so what is wrong with
