@@ -69,9 +69,10 @@ fn the_fixture_site_gives_exactly_its_broken_links() {
             "./README.md:35:26 broken-fragment manual.adoc#missing | `#missing` names no anchor in `manual.adoc`",
             "./README.md:36:15 broken-relative-link bad%zz.md | malformed reference: `%zz` is not a percent-encoding (RFC 3986 s2.1)",
             "./README.md:38:16 broken-relative-link https://docs.example.com/guide/gone.md | no file or folder `guide/gone.md`",
-            "./book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`",
+            "./book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`, nor a source it is made from (`.md`, ...)",
             "./book/src/README.md:8:16 broken-fragment chapter_1.html#no-such-heading | `#no-such-heading` names no anchor in `book/src/chapter_1.md`",
-            "./doc.rst:13:35 broken-relative-link gone.html | no file or folder `gone.html`",
+            "./book/src/README.md:11:28 broken-relative-link Chapter_1.html | `Chapter_1.html` is `chapter_1.md` in the tree: it differs only in case, so it works on macOS and Windows and breaks on Linux and web servers",
+            "./doc.rst:13:35 broken-relative-link gone.html | no file or folder `gone.html`, nor a source it is made from (`.md`, ...)",
             "./manual.adoc:11:34 broken-relative-link gone.adoc | no file or folder `gone.adoc`",
             "./manual.adoc:11:72 broken-fragment #nowhere | `#nowhere` names no anchor in this document",
             "./page.html:4:13 broken-fragment README.md#nope | `#nope` names no anchor in `README.md`",
@@ -112,7 +113,8 @@ fn root_site_and_no_fragments() {
             "README.md:15:13 broken-relative-link guide/missing.md | no file or folder `guide/missing.md`",
             case.as_str(),
             "README.md:36:15 broken-relative-link bad%zz.md | malformed reference: `%zz` is not a percent-encoding (RFC 3986 s2.1)",
-            "book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`",
+            "book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`, nor a source it is made from (`.md`, ...)",
+            "book/src/README.md:11:28 broken-relative-link Chapter_1.html | `Chapter_1.html` is `chapter_1.md` in the tree: it differs only in case, so it works on macOS and Windows and breaks on Linux and web servers",
         ]
     );
     assert_eq!(
@@ -140,7 +142,9 @@ fn root_site_and_no_fragments() {
     );
     assert_eq!(
         findings(&off),
-        ["doc.rst:13:35 broken-relative-link gone.html | no file or folder `gone.html`"]
+        [
+            "doc.rst:13:35 broken-relative-link gone.html | no file or folder `gone.html`, nor a source it is made from (`.md`, ...)"
+        ]
     );
 }
 
@@ -157,8 +161,9 @@ fn named_files_and_an_mdbook() {
     assert_eq!(
         findings(&out),
         [
-            "book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`",
+            "book/src/README.md:7:17 broken-relative-link chapter_2.html | no file or folder `book/src/chapter_2.html`, nor a source it is made from (`.md`, ...)",
             "book/src/README.md:8:16 broken-fragment chapter_1.html#no-such-heading | `#no-such-heading` names no anchor in `book/src/chapter_1.md`",
+            "book/src/README.md:11:28 broken-relative-link Chapter_1.html | `Chapter_1.html` is `chapter_1.md` in the tree: it differs only in case, so it works on macOS and Windows and breaks on Linux and web servers",
         ]
     );
     // `book/src/README.md`'s `../../README.md` leaves the book, and

@@ -156,6 +156,9 @@ pub enum Problem {
     Missing {
         /// The path looked for, as the user names files.
         path: String,
+        /// It names a page a site generator could make from a source
+        /// (`name.html`, `name/`, `name`), and none is there either.
+        page: bool,
     },
     /// Only a name that differs in case is there (`broken-relative-link`).
     Case {
@@ -198,7 +201,10 @@ impl Problem {
     /// What to tell the user.
     pub fn message(&self) -> String {
         match self {
-            Problem::Missing { path } => format!("no file or folder `{path}`"),
+            Problem::Missing { path, page: false } => format!("no file or folder `{path}`"),
+            Problem::Missing { path, page: true } => {
+                format!("no file or folder `{path}`, nor a source it is made from (`.md`, ...)")
+            }
             Problem::Case { written, actual } => format!(
                 "`{written}` is `{actual}` in the tree: it differs only in case, so it works on \
                  macOS and Windows and breaks on Linux and web servers"
@@ -799,6 +805,7 @@ impl Links {
             Found::File(..) => {
                 return Looked::Problem(Problem::Missing {
                     path: self.show(base, segments) + "/",
+                    page: false,
                 });
             }
             Found::ThroughLink => return Looked::Fine,
@@ -839,13 +846,19 @@ impl Links {
                 {
                     return Looked::Fine;
                 }
+                let last = at + 1 == segments.len();
+                let case = case.map(|c| c.to_string_lossy().into_owned()).or_else(|| {
+                    let listing = listing.as_ref().filter(|_| last)?;
+                    self.source_in_other_case(listing, segments, dir_ref)
+                });
                 return Looked::Problem(match case {
                     Some(actual) => Problem::Case {
                         written: segments[at].to_string_lossy().into_owned(),
-                        actual: actual.to_string_lossy().into_owned(),
+                        actual,
                     },
                     None => Problem::Missing {
                         path: self.show(base, segments),
+                        page: last && page_stem(segments, dir_ref).is_some(),
                     },
                 });
             }
@@ -887,23 +900,11 @@ impl Links {
         segments: &[Seg],
         dir_ref: bool,
     ) -> Option<PathBuf> {
-        let name = segments.last()?.to_str()?;
+        let stem = page_stem(segments, dir_ref)?;
         let parent = full.parent()?;
-        let stem = if dir_ref {
-            name
-        } else if let Some(s) = name
-            .strip_suffix(".html")
-            .or_else(|| name.strip_suffix(".htm"))
-        {
-            if s == "index" && listing.contains("README.md") {
-                return Some(parent.join("README.md"));
-            }
-            s
-        } else if !name.contains('.') {
-            name
-        } else {
-            return None;
-        };
+        if stem == "index" && listing.contains("README.md") {
+            return Some(parent.join("README.md"));
+        }
         let mut candidate = String::with_capacity(stem.len() + 10);
         for ext in &self.options.source_extensions {
             candidate.clear();
@@ -917,6 +918,36 @@ impl Links {
         None
     }
 
+    /// A source of the generated page that differs from its name only in
+    /// case (`CH15-00.html` for `ch15-00.md`).
+    fn source_in_other_case(
+        &self,
+        listing: &tree::Listing,
+        segments: &[Seg],
+        dir_ref: bool,
+    ) -> Option<String> {
+        let stem = page_stem(segments, dir_ref)?;
+        self.options.source_extensions.iter().find_map(|ext| {
+            let name = format!("{stem}.{ext}");
+            listing
+                .case_of(std::ffi::OsStr::new(&name))
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+    }
+}
+
+/// The name a generated page is made from: `name` for `name.html`,
+/// `name.htm`, `name/` and an extensionless `name`.
+fn page_stem<'s>(segments: &'s [Seg], dir_ref: bool) -> Option<&'s str> {
+    let name = segments.last()?.to_str()?;
+    if dir_ref || !name.contains('.') {
+        return Some(name);
+    }
+    name.strip_suffix(".html")
+        .or_else(|| name.strip_suffix(".htm"))
+}
+
+impl Links {
     /// What is wrong with `fragment` in the file at `target`: nothing when
     /// its anchors cannot be read (not markup, not readable) or fragments
     /// are not checked.

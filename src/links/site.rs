@@ -86,7 +86,15 @@ pub(crate) fn detect(dir: &Path, listing: &Listing) -> Option<Site> {
     if listing.contains("book.toml") {
         let text = std::fs::read_to_string(dir.join("book.toml")).unwrap_or_default();
         let book: BookToml = toml::from_str(&text).unwrap_or_default();
-        let mut p = pages(&["print.html", "toc.html", "404.html", "searchindex.json"]);
+        // mdBook makes `index.html` of the first chapter when there is no
+        // `README.md`, and a printable whole and a table of contents.
+        let mut p = pages(&[
+            "index.html",
+            "print.html",
+            "toc.html",
+            "404.html",
+            "searchindex.json",
+        ]);
         p.extend(
             book.output
                 .html
