@@ -27,8 +27,13 @@ fn text(s: &[u8]) -> String {
 /// their text at least) and internal targets (`.. _label:`, `:name:`
 /// options, inline `` _`target` ``), outside the literal blocks `skip`.
 pub(crate) fn rst(raw: &[u8], skip: &[Range<usize>], out: &mut Targets) {
+    // The lines outside the literal blocks (both in order).
+    let mut blocks = skip.iter().peekable();
     let all: Vec<Line> = lines(raw)
-        .filter(|l| !skip.iter().any(|s| s.start <= l.start && l.start < s.end))
+        .filter(|l| {
+            while blocks.next_if(|s| s.end <= l.start).is_some() {}
+            !blocks.peek().is_some_and(|s| s.start <= l.start)
+        })
         .collect();
     let body = |l: &Line| &raw[l.start..l.end];
     for (i, l) in all.iter().enumerate() {
@@ -40,12 +45,15 @@ pub(crate) fn rst(raw: &[u8], skip: &[Range<usize>], out: &mut Targets) {
                 && is_adornment(body(&all[i - 2]))
                 && body(&all[i - 2]).trim_ascii_end() == line.trim_ascii_end();
             let t = title.trim_ascii();
+            // An underline shorter than its title is still one (docutils
+            // warns) when it is at least four long.
+            let long = char_len(line.trim_ascii_end());
             if !t.is_empty()
                 && !is_adornment(title)
                 && (overlined
                     || (before_blank
                         && !title[0].is_ascii_whitespace()
-                        && char_len(line.trim_ascii_end()) >= char_len(t)))
+                        && (long >= char_len(t) || long >= 4)))
             {
                 out.headings.push(text(&strip_roles(t)));
             }
@@ -74,8 +82,8 @@ pub(crate) fn rst(raw: &[u8], skip: &[Range<usize>], out: &mut Targets) {
             out.labels.push(text(name));
         }
         // Inline internal targets: `` _`a target` ``.
-        for p in memchr::memmem::find_iter(line, b"_`") {
-            if p > 0 && line[p - 1].is_ascii_alphanumeric() {
+        for p in memchr::memchr_iter(b'_', line) {
+            if line.get(p + 1) != Some(&b'`') || (p > 0 && line[p - 1].is_ascii_alphanumeric()) {
                 continue;
             }
             if let Some(k) = memchr::memchr(b'`', &line[p + 2..])
@@ -121,6 +129,8 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
     // before the first block (Asciidoctor, "Document Header").
     let mut header = true;
     out.part = true;
+    // Built once: a searcher costs more to make than one line to search.
+    let anchor_macro = memchr::memmem::Finder::new(b"anchor:");
     for l in lines(raw) {
         let line = raw[l.start..l.end].trim_ascii_end();
         if line == b"////" {
@@ -167,7 +177,7 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
             .then_some(line);
         // `[[id]]`, `[[id, text]]`, and a bibliography's `[[[id]]]`.
-        for p in memchr::memmem::find_iter(line, b"[[") {
+        for p in memchr::memchr_iter(b'[', line).filter(|&p| line.get(p + 1) == Some(&b'[')) {
             let from = p + 2 + usize::from(line.get(p + 2) == Some(&b'['));
             if let Some(k) = memchr::memmem::find(&line[from..], b"]]") {
                 let inner = &line[from..from + k];
@@ -211,7 +221,7 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
                 }
             }
         }
-        for p in memchr::memmem::find_iter(line, b"anchor:") {
+        for p in anchor_macro.find_iter(line) {
             let rest = &line[p + 7..];
             if let Some(k) = memchr::memchr(b'[', rest)
                 && is_id(&rest[..k])

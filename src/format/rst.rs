@@ -22,11 +22,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // removed (`false`), in order.
     let mut edits: Vec<(Range<usize>, bool)> =
         target_joins(raw).into_iter().map(|r| (r, false)).collect();
+    let blocks = literal_blocks(raw);
     if doc.want_refs {
-        super::anchors::rst(raw, &literal_blocks(raw), &mut doc.targets);
+        super::anchors::rst(raw, &blocks, &mut doc.targets);
     }
     if !options.include_code {
-        let skips = literal_blocks(raw);
+        let skips = blocks;
         edits.retain(|(r, _)| !skips.iter().any(|s| s.start < r.end && r.start < s.end));
         edits.extend(skips.into_iter().map(|r| (r, true)));
     }

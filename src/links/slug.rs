@@ -65,8 +65,11 @@ pub(crate) fn mdbook_into(text: &str, out: &mut String) {
 /// Text folded to ASCII: compatibility decomposition (NFKD) with what is
 /// not ASCII dropped, as Python's `unicodedata.normalize('NFKD', s)
 /// .encode('ascii', 'ignore')` does (`Über` is `Uber`).
-fn ascii_fold(text: &str) -> String {
-    text.nfkd().filter(char::is_ascii).collect()
+fn ascii_fold(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(text.nfkd().filter(char::is_ascii).collect())
 }
 
 /// docutils' `make_id` (Sphinx's ids of sections and labels): folded to
