@@ -113,6 +113,9 @@ struct LinkWork {
     refs: Vec<Reference>,
     /// Its `--site` URIs.
     site: Vec<Finding>,
+    /// Where the secrets of its relative references are written, for
+    /// the source lines of its link findings.
+    written: Vec<std::ops::Range<u64>>,
     /// Its suppressions, and the lines of those that silenced something.
     directives: Option<Directives>,
     used: std::collections::HashSet<u64>,
@@ -200,35 +203,15 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         true,
     )?;
     let scanner = reading.scanner.clone();
-    let links = linter.checks_links().then(|| {
-        let base = super::config_dir(config_path.as_deref());
-        let globs = reading.globs.clone();
-        Links::new(LinkOptions {
-            root: args
-                .root
-                .clone()
-                .or_else(|| config.links.root.as_ref().map(|r| base.join(r))),
-            sites: args
-                .site
-                .iter()
-                .cloned()
-                .chain(config.links.sites(&base).unwrap_or_default())
-                .collect(),
-            fragments: !args.no_fragments && config.links.fragments != Some(false),
-            source_extensions: config.links.source_extensions.clone().unwrap_or_else(|| {
-                urilint::links::SOURCE_EXTENSIONS
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect()
-            }),
-            follow_links: args.walk.follow,
-            format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {
-                globs
-                    .format_of(p)
-                    .unwrap_or_else(|| DocFormat::detect(head, Some(p)))
-            }),
-        })
-    });
+    let links = match linter.checks_links() {
+        true => Some(link_checker(
+            args,
+            &config,
+            config_path.as_deref(),
+            &reading,
+        )?),
+        false => None,
+    };
     let checker = Checker {
         reading: &reading,
         scanner: &scanner,
@@ -615,40 +598,50 @@ impl Checker<'_> {
         self.unknown_rules(name, &directives, warn);
         let mut used = std::collections::HashSet::new();
         let mut work = LinkWork::default();
-        let located = match (self.links, path) {
-            (Some(links), Some(path)) => {
-                // One read gives the URIs, the references and the anchors.
-                let doc = urilint::format::read_document(
-                    format,
-                    raw,
-                    self.scanner,
-                    self.reading.options,
-                    true,
-                );
+        let redacting = self.snippets && !self.show_secrets;
+        let links = self.links.zip(path);
+        let (located, refs) = if links.is_some() || redacting {
+            // One read gives the URIs, the references and the anchors.
+            let doc = urilint::format::read_document(
+                format,
+                raw,
+                self.scanner,
+                self.reading.options,
+                true,
+            );
+            if let Some((links, path)) = links {
                 links.learn(path, format, doc.targets);
-                work.refs = doc.references;
                 work.site = doc
                     .located
                     .iter()
                     .filter(|l| links.is_site_uri(&l.finding.uri))
                     .map(|l| l.finding.clone())
                     .collect();
-                doc.located
             }
-            _ => urilint::format::scan_located(format, raw, self.scanner, self.reading.options),
+            (doc.located, doc.references)
+        } else {
+            let located =
+                urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
+            (located, Vec::new())
         };
-        // Where the secrets of every URI of the file are written: a
-        // decoded secret (`s3cr&#101;t`) is redacted in the raw line too
-        // (SPEC section 10).
+        // Where the secrets of every URI and relative reference of the file
+        // are written: a decoded secret (`s3cr&#101;t`) is redacted in the
+        // raw line too, and so is a token in `guide.html?token=...`, which
+        // is no URI (SPEC section 10).
         let mut written: Vec<std::ops::Range<u64>> = Vec::new();
-        if self.snippets && !self.show_secrets {
+        if redacting {
             for l in &located {
                 let uri = &l.finding.uri;
                 for s in urilint::secrets::locate(uri, l.finding.flags.truncated) {
                     written.push(l.raw_range(s.span));
                 }
             }
+            work.written = reference_secrets(raw, &refs);
+            written.extend(work.written.iter().cloned());
             written.sort_by_key(|r| r.start);
+        }
+        if links.is_some() {
+            work.refs = refs;
         }
         for l in &located {
             let finding = &l.finding;
@@ -664,26 +657,7 @@ impl Checker<'_> {
                     continue;
                 }
                 if self.snippets {
-                    let (text, line_off, cut) = lines_in(raw, finding.line_start, finding.end);
-                    let secrets = if self.show_secrets {
-                        Vec::new()
-                    } else {
-                        let from = finding.line_start.saturating_sub(BEFORE);
-                        let to = from + text.len() as u64;
-                        let mut secrets = secrets_from(text, line_off, cut);
-                        secrets.extend(
-                            written
-                                .iter()
-                                .filter(|r| r.start < to && r.end > from)
-                                .map(|r| {
-                                    (r.start.max(from) - from) as usize
-                                        ..(r.end.min(to) - from) as usize
-                                }),
-                        );
-                        merge(secrets)
-                    };
-                    record.snippet =
-                        Some(Snippet::new(text, line_off, finding, record.span, &secrets));
+                    record.snippet = Some(self.snippet(raw, finding, record.span, &written));
                 }
                 emit(record).map_err(Stop::Output)?;
             }
@@ -759,19 +733,8 @@ impl Checker<'_> {
                         continue;
                     }
                     if let Some(raw) = &raw {
-                        let (text, line_off, cut) = lines_in(raw, finding.line_start, finding.end);
-                        let secrets = if self.show_secrets {
-                            Vec::new()
-                        } else {
-                            secrets_from(text, line_off, cut)
-                        };
-                        record.snippet = Some(Snippet::new(
-                            text,
-                            line_off,
-                            &finding,
-                            record.span,
-                            &secrets,
-                        ));
+                        record.snippet =
+                            Some(self.snippet(raw, &finding, record.span, &work.written));
                     }
                     c.records.push(record);
                 }
@@ -781,6 +744,82 @@ impl Checker<'_> {
         }
         self.unused(&name, &directives, &used, &mut |w| c.warnings.push(w));
     }
+}
+
+/// The link checker of a run (SPEC section 11): `--root`, `--site` and
+/// `--no-fragments` over `[links]` in config. A folder named that is not
+/// one is a usage error: every link into it would be reported broken.
+fn link_checker(
+    args: &CheckArgs,
+    config: &urilint::config::Config,
+    config_path: Option<&std::path::Path>,
+    reading: &Reading,
+) -> Result<Links, Failure> {
+    let base = super::config_dir(config_path);
+    let root = args
+        .root
+        .clone()
+        .or_else(|| config.links.root.as_ref().map(|r| base.join(r)));
+    let sites: Vec<urilint::links::SiteMap> = args
+        .site
+        .iter()
+        .cloned()
+        .chain(config.links.sites(&base).map_err(usage)?)
+        .collect();
+    for (what, dir) in root
+        .iter()
+        .map(|r| ("--root", r))
+        .chain(sites.iter().map(|s| ("--site", &s.dir)))
+    {
+        if !dir.is_dir() {
+            return Err(usage(format!("{what} {}: not a folder", dir.display())));
+        }
+    }
+    let globs = reading.globs.clone();
+    let forced = reading.input.0;
+    Ok(Links::new(LinkOptions {
+        root,
+        sites,
+        fragments: !args.no_fragments && config.links.fragments != Some(false),
+        source_extensions: config.links.source_extensions.clone().unwrap_or_else(|| {
+            urilint::links::SOURCE_EXTENSIONS
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        }),
+        follow_links: args.walk.follow,
+        // A target is read as the file itself would be: `--input`, then
+        // `[formats]`, then its name and first bytes.
+        format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {
+            forced
+                .or_else(|| globs.format_of(p))
+                .unwrap_or_else(|| DocFormat::detect(head, Some(p)))
+        }),
+    }))
+}
+
+/// Where the secrets of relative references are written in `raw`: where
+/// the reference reads as written, the secret's own bytes; else (markup
+/// decoded in it) the whole reference (SPEC section 10).
+fn reference_secrets(raw: &[u8], refs: &[Reference]) -> Vec<std::ops::Range<u64>> {
+    let mut out = Vec::new();
+    for r in refs {
+        let found = urilint::secrets::locate(&r.value, false);
+        if found.is_empty() {
+            continue;
+        }
+        let written = raw.get(r.start as usize..r.end as usize);
+        if written == Some(&r.value[..]) {
+            out.extend(
+                found
+                    .iter()
+                    .map(|s| r.start + s.span.start as u64..r.start + s.span.end as u64),
+            );
+        } else {
+            out.push(r.start..r.end);
+        }
+    }
+    out
 }
 
 /// A relative reference as a finding, for the rules and the records.
@@ -798,6 +837,34 @@ fn reference_finding(r: &Reference) -> Finding {
 }
 
 impl Checker<'_> {
+    /// The source lines of `finding` in `raw` for a snippet, with every
+    /// secret on them redacted: those a scan of the lines finds, and those
+    /// `written` says are there (decoded URIs, relative references).
+    fn snippet(
+        &self,
+        raw: &[u8],
+        finding: &Finding,
+        span: Option<urilint::uri::Span>,
+        written: &[std::ops::Range<u64>],
+    ) -> Snippet {
+        let (text, line_off, cut) = lines_in(raw, finding.line_start, finding.end);
+        let secrets = if self.show_secrets {
+            Vec::new()
+        } else {
+            let from = finding.line_start.saturating_sub(BEFORE);
+            let to = from + text.len() as u64;
+            let mut secrets = secrets_from(text, line_off, cut);
+            secrets.extend(
+                written
+                    .iter()
+                    .filter(|r| r.start < to && r.end > from)
+                    .map(|r| (r.start.max(from) - from) as usize..(r.end.min(to) - from) as usize),
+            );
+            merge(secrets)
+        };
+        Snippet::new(text, line_off, finding, span, &secrets)
+    }
+
     /// `--report-unused-suppressions`: a suppression that silenced nothing
     /// is a warning naming the file and line.
     fn unused(

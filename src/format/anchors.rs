@@ -32,7 +32,7 @@ pub(crate) fn rst(raw: &[u8], skip: &[Range<usize>], out: &mut Targets) {
     let all: Vec<Line> = lines(raw)
         .filter(|l| {
             while blocks.next_if(|s| s.end <= l.start).is_some() {}
-            !blocks.peek().is_some_and(|s| s.start <= l.start)
+            blocks.peek().is_none_or(|s| s.start > l.start)
         })
         .collect();
     let body = |l: &Line| &raw[l.start..l.end];

@@ -90,6 +90,20 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
 /// `#id`) (Asciidoctor's language documentation, "Links", "Cross
 /// References", "Images").
 fn references(raw: &[u8], doc: &mut Doc) {
+    // `:imagesdir: images`: image targets are under that folder
+    // (Asciidoctor, "Set the images directory").
+    let mut images_dir: Vec<u8> = Vec::new();
+    for l in lines(raw) {
+        if let Some(v) = raw[l.start..l.end].strip_prefix(b":imagesdir:") {
+            let v = v.trim_ascii();
+            if !v.is_empty() && !v.contains(&b'{') && !crate::format::has_scheme(v) {
+                images_dir = v.to_vec();
+                if !images_dir.ends_with(b"/") {
+                    images_dir.push(b'/');
+                }
+            }
+        }
+    }
     let text = doc.text.text();
     // Each target, and what goes before it (`#` for a bare `<<id>>`).
     let mut found: Vec<(std::ops::Range<usize>, &[u8])> = Vec::new();
@@ -110,7 +124,10 @@ fn references(raw: &[u8], doc: &mut Doc) {
                 .strip_suffix(b" ")
                 .map_or(end, |t| from + t.len());
             if target > from && !(name == b"image:" && text[from] == b':') {
-                found.push((from..target, b""));
+                let image = name.starts_with(b"image")
+                    && text[from] != b'/'
+                    && !crate::format::has_scheme(&text[from..target]);
+                found.push((from..target, if image { &images_dir[..] } else { b"" }));
             }
         }
     }

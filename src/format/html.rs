@@ -129,6 +129,15 @@ impl State<'_> {
     }
 
     fn close_start_tag(&mut self, doc: &mut Doc, self_closing: bool) {
+        if self.anchors
+            && self.tag.eq_ignore_ascii_case(b"base")
+            && self
+                .attributes
+                .iter()
+                .any(|a| a.name.eq_ignore_ascii_case(b"href"))
+        {
+            doc.targets.base = true;
+        }
         let refresh = self.tag.eq_ignore_ascii_case(b"meta")
             && self.attributes.iter().any(|a| {
                 a.name.eq_ignore_ascii_case(b"http-equiv")

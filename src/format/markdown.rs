@@ -47,8 +47,8 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         | Extensions::ENABLE_TASKLISTS
         | Extensions::ENABLE_YAML_STYLE_METADATA_BLOCKS
         | Extensions::ENABLE_GFM;
-    // `## Title {#id}` (mdBook, kramdown, Pandoc) names an anchor; read
-    // only for link integrity, so a scan's text stays as GitHub shows it.
+    // `## Title {#id}` (mdBook, kramdown, Pandoc) names an anchor; the
+    // attribute is read only for link integrity.
     let extensions = if doc.want_refs {
         extensions | Extensions::ENABLE_HEADING_ATTRIBUTES
     } else {
@@ -56,6 +56,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     };
     // The text of the heading being read: what its slug is made from.
     let mut heading: Option<String> = None;
+    let mut heading_id: Option<String> = None;
     // The labels reference links use.
     let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut events = Parser::new_ext(source, extensions).into_offset_iter();
@@ -96,12 +97,19 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         if doc.want_refs {
             match &event {
                 Event::Start(Tag::Heading { id, .. }) => {
-                    if let Some(id) = id {
-                        doc.targets.ids.push(id.to_string());
+                    heading_id = id.as_ref().map(|id| id.to_string());
+                    if let Some(id) = &heading_id {
+                        doc.targets.ids.push(id.clone());
                     }
                     heading = Some(String::new());
                 }
                 Event::End(TagEnd::Heading(_)) => {
+                    // GitHub has no heading attributes: it makes the id of
+                    // `Setup {#install}` from all of it, `setup-install`.
+                    if let (Some(h), Some(id)) = (&heading, heading_id.take()) {
+                        let written = format!("{h} {{#{id}}}");
+                        doc.targets.ids.push(crate::links::slug::github(&written));
+                    }
                     doc.targets.headings.extend(heading.take());
                 }
                 // A definition makes a link only where a reference link
@@ -114,6 +122,19 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 ) =>
                 {
                     used.insert(normal_label(id));
+                }
+                // MyST's `(label)=` line names the block after it
+                // (Sphinx's Markdown); the parser reads it as text.
+                Event::Text(t)
+                    if heading.is_none()
+                        && t.starts_with('(')
+                        && t.ends_with(")=")
+                        && t.len() > 3
+                        && !t.contains(char::is_whitespace) =>
+                {
+                    let label = &t[1..t.len() - 2];
+                    doc.targets.labels.push(label.to_string());
+                    doc.targets.ids.push(label.to_string());
                 }
                 // Tags are left out of a heading's text, as GitHub's
                 // slugs leave them out.

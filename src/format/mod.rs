@@ -236,6 +236,9 @@ pub struct Targets {
     /// An AsciiDoc file without a document title: a part for
     /// `include::`, whose links resolve where it is included.
     pub part: bool,
+    /// An HTML `<base href>`: the document's relative references resolve
+    /// against it, not against the file (HTML 4.2.3).
+    pub base: bool,
 }
 
 impl Doc {
@@ -321,7 +324,7 @@ pub struct Reference {
 
 /// Whether `value` starts with a scheme (RFC 3986 s3.1): then it is an
 /// absolute URI, not a relative reference (s4.2).
-fn has_scheme(value: &[u8]) -> bool {
+pub(crate) fn has_scheme(value: &[u8]) -> bool {
     match memchr::memchr3(b':', b'/', b'?', value) {
         Some(k) if value[k] == b':' => crate::schemes::is_scheme_name(&value[..k]),
         _ => false,
@@ -387,7 +390,8 @@ pub fn scan_with_references(
 /// let md = b"# Getting started\n\n<a id=\"old-name\"></a>\n\n## Setup {#install}\n";
 /// let t = targets(Format::Markdown, md, Options::default());
 /// assert_eq!(t.headings, ["Getting started", "Setup"]);
-/// assert_eq!(t.ids, ["old-name", "install"]);
+/// // GitHub has no heading attributes: there the id is `setup-install`.
+/// assert_eq!(t.ids, ["old-name", "install", "setup-install"]);
 /// ```
 pub fn targets(format: Format, raw: &[u8], options: Options) -> Targets {
     read(format, raw, options, true).targets

@@ -45,15 +45,17 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
     let owned = |f: fn(&str) -> String| move |x: &str, out: &mut String| out.push_str(&f(x));
     match format {
         Format::Markdown => {
-            slug::numbered(h, slug::github_into, '-', emit);
+            slug::numbered(h, slug::github_into, '-', 1, true, emit);
             if !h.iter().all(|x| slug::mdbook_is_github(x)) {
-                slug::numbered(h, slug::mdbook_into, '-', emit);
+                slug::numbered(h, slug::mdbook_into, '-', 1, false, emit);
             }
             match generator {
                 Some(Generator::MkDocs) => {
-                    slug::numbered(h, owned(slug::python_markdown), '_', emit)
+                    slug::numbered(h, owned(slug::python_markdown), '_', 1, true, emit)
                 }
-                Some(Generator::Jekyll) => slug::numbered(h, owned(slug::kramdown), '-', emit),
+                Some(Generator::Jekyll) => {
+                    slug::numbered(h, owned(slug::kramdown), '-', 1, true, emit)
+                }
                 Some(Generator::Sphinx) => h.iter().for_each(|x| emit(&slug::docutils(x))),
                 _ => {}
             }
@@ -64,10 +66,12 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
             }
         }
         Format::Asciidoc => {
-            for x in h {
-                for id in slug::asciidoc(x) {
-                    emit(&id);
-                }
+            for variant in 0..5 {
+                let one = move |x: &str, out: &mut String| {
+                    out.push_str(&slug::asciidoc(x)[variant]);
+                };
+                let sep = if variant == 4 { '-' } else { '_' };
+                slug::numbered(h, one, sep, 2, true, emit);
             }
         }
         _ => {}
@@ -89,13 +93,30 @@ impl Anchors {
 
     /// Whether `fragment` (percent-decoded) names an anchor.
     pub fn contains(&self, fragment: &str) -> bool {
+        // HTML Standard 7.4.6.4: `top` in any case is the top.
+        if fragment.eq_ignore_ascii_case("top") {
+            return true;
+        }
         let has = |f: &str| self.ids.binary_search(&hash(f)).is_ok();
-        has(fragment) || (self.any_case && has(&fragment.to_lowercase()))
+        // GitHub writes a Markdown heading's id as `user-content-<id>`, and
+        // finds `#<id>` too.
+        let f = match self.any_case {
+            true => fragment.strip_prefix("user-content-").unwrap_or(fragment),
+            false => fragment,
+        };
+        has(f) || (self.any_case && has(&f.to_lowercase()))
     }
 }
 
 /// The name in `names` most like `fragment`, to suggest.
 pub fn nearest<'a>(names: &'a [String], fragment: &str) -> Option<&'a str> {
+    // An edit distance to each of thousands of names, for each of
+    // thousands of broken fragments, would take minutes: past this many
+    // names there is no suggestion.
+    const MAX_NAMES: usize = 1000;
+    if names.len() > MAX_NAMES || fragment.len() > 256 {
+        return None;
+    }
     let want = fragment.to_lowercase();
     names
         .iter()

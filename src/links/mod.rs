@@ -30,17 +30,23 @@
 //! ```
 
 mod anchors;
+mod build;
+mod path;
+mod problem;
 mod site;
 pub mod slug;
 mod tree;
 
 use std::ffi::OsString;
 use std::fmt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock, RwLock};
 
 pub use anchors::Anchors;
+pub(crate) use path::normal;
+use path::{Frag, Seg, is_anchor_fragment, os_str, percent_decode, relative_to, split_fragment};
+pub use problem::{Problem, Unchecked};
 pub use site::{Generator, Site};
 use tree::{FileCells, Found, Tree};
 
@@ -149,133 +155,6 @@ impl fmt::Debug for LinkOptions {
     }
 }
 
-/// What is wrong with a link.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// No file or folder at the path (`broken-relative-link`).
-    Missing {
-        /// The path looked for, as the user names files.
-        path: String,
-        /// It names a page a site generator could make from a source
-        /// (`name.html`, `name/`, `name`), and none is there either.
-        page: bool,
-    },
-    /// Only a name that differs in case is there (`broken-relative-link`).
-    Case {
-        /// The name as written.
-        written: String,
-        /// The name in the folder.
-        actual: String,
-    },
-    /// A folder of a generated site with no index page
-    /// (`broken-relative-link`).
-    NoIndex {
-        /// The folder.
-        path: String,
-    },
-    /// The reference cannot be read as a path (`broken-relative-link`).
-    Malformed {
-        /// Why.
-        why: String,
-    },
-    /// The target has no such anchor (`broken-fragment`).
-    NoAnchor {
-        /// The fragment, decoded.
-        fragment: String,
-        /// The target file, or `None` for the document itself.
-        path: Option<String>,
-        /// An anchor there that is spelt much the same.
-        nearest: Option<String>,
-    },
-}
-
-impl Problem {
-    /// The rule that reports it.
-    pub fn rule(&self) -> &'static str {
-        match self {
-            Problem::NoAnchor { .. } => "broken-fragment",
-            _ => "broken-relative-link",
-        }
-    }
-
-    /// What to tell the user.
-    pub fn message(&self) -> String {
-        match self {
-            Problem::Missing { path, page: false } => format!("no file or folder `{path}`"),
-            Problem::Missing { path, page: true } => {
-                format!("no file or folder `{path}`, nor a source it is made from (`.md`, ...)")
-            }
-            Problem::Case { written, actual } => format!(
-                "`{written}` is `{actual}` in the tree: it differs only in case, so it works on \
-                 macOS and Windows and breaks on Linux and web servers"
-            ),
-            Problem::NoIndex { path } => format!(
-                "folder `{path}` has no index page (index.html, index.md or README.md) on the \
-                 generated site"
-            ),
-            Problem::Malformed { why } => format!("malformed reference: {why}"),
-            Problem::NoAnchor {
-                fragment,
-                path,
-                nearest,
-            } => {
-                let place = match path {
-                    Some(p) => format!("in `{p}`"),
-                    None => "in this document".to_string(),
-                };
-                match nearest {
-                    Some(n) => {
-                        format!("`#{fragment}` names no anchor {place}; did you mean `#{n}`?")
-                    }
-                    None => format!("`#{fragment}` names no anchor {place}"),
-                }
-            }
-        }
-    }
-}
-
-/// References left unchecked, for the summary (SPEC section 11).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Unchecked {
-    /// `/`-rooted references without `--root`.
-    pub root_relative: usize,
-    /// References that leave the checked tree or the site's root.
-    pub outside: usize,
-}
-
-impl Unchecked {
-    /// Adds `other`'s counts.
-    pub fn add(&mut self, other: Unchecked) {
-        self.root_relative += other.root_relative;
-        self.outside += other.outside;
-    }
-
-    /// A line for the summary, if anything was left unchecked.
-    pub fn summary(&self) -> Option<String> {
-        let mut parts = Vec::new();
-        if self.root_relative > 0 {
-            parts.push(format!(
-                "{} `/`-rooted (give --root DIR to check them)",
-                self.root_relative
-            ));
-        }
-        if self.outside > 0 {
-            parts.push(format!(
-                "{} leaving the checked tree or site (map them with --site URL=DIR)",
-                self.outside
-            ));
-        }
-        let n = self.root_relative + self.outside;
-        (n > 0).then(|| {
-            format!(
-                "{n} relative reference{} not checked: {}",
-                if n == 1 { "" } else { "s" },
-                parts.join(", ")
-            )
-        })
-    }
-}
-
 /// A file whose references are checked.
 #[derive(Clone, Copy, Debug)]
 pub struct Source<'a> {
@@ -304,48 +183,24 @@ pub struct Links {
     sites: Vec<(String, PathBuf)>,
     tree: Tree,
     generators: RwLock<foldhash::HashMap<OsString, Option<Arc<Site>>>>,
+    /// Folders no site is looked for in: `/`, the temporary and the home
+    /// folder.
+    shared: Vec<PathBuf>,
     /// Each folder's build file (`Makefile`, `meson.build`), read once.
     builds: RwLock<PathMap<Cell<Option<String>>>>,
 }
-
-/// Build files whose rules make pages that are not in the tree.
-const BUILD_FILES: &[&str] = &["Makefile", "GNUmakefile", "makefile", "meson.build"];
 
 /// How deep and how many `include::`s are followed for a document's
 /// anchors.
 const MAX_INCLUDE_DEPTH: usize = 8;
 const MAX_INCLUDES: usize = 512;
 
-/// A path made absolute, its `.` and `..` applied lexically (symbolic
-/// links are not resolved: a link is checked where it is written).
-pub(crate) fn normal(p: &Path, cwd: &Path) -> PathBuf {
-    let joined = cwd.join(p);
-    if !joined
-        .components()
-        .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
-    {
-        return joined;
-    }
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A fragment, percent-decoded: borrowed from the reference when it
-/// needs no decoding.
-type Frag<'a> = std::borrow::Cow<'a, str>;
-
 /// What looking a path up found.
 enum Looked<'a> {
     Fine,
+    /// It goes through a symbolic link not followed, or a folder that
+    /// cannot be read: not checked, counted.
+    Unseen,
     Problem(Problem),
     /// The target exists; its anchors are to name the fragment.
     Fragment(PathBuf, Option<Arc<FileCells>>, Frag<'a>),
@@ -364,10 +219,6 @@ impl<'a> Looked<'a> {
         }
     }
 }
-
-/// A path segment, percent-decoded: borrowed from the reference when it
-/// needs no decoding.
-type Seg<'a> = std::borrow::Cow<'a, std::ffi::OsStr>;
 
 /// Where a reference leads before it is looked up.
 enum Resolved<'a> {
@@ -398,6 +249,15 @@ impl Links {
             .collect();
         // The longest URL first, so a site inside another maps its own.
         sites.sort_by_key(|s| std::cmp::Reverse(s.0.len()));
+        let shared = [
+            Some(PathBuf::from("/")),
+            Some(std::env::temp_dir()),
+            std::env::var_os("HOME").map(PathBuf::from),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|d| normal(&d, &cwd))
+        .collect();
         Links {
             tree: Tree::new(options.follow_links),
             options,
@@ -405,6 +265,7 @@ impl Links {
             root,
             sites,
             generators: RwLock::default(),
+            shared,
             builds: RwLock::default(),
         }
     }
@@ -415,11 +276,16 @@ impl Links {
     }
 
     /// The generated site whose sources hold folder `dir` (absolute), if a
-    /// generator's config is found in it or above it (up to the folder
-    /// that holds `.git`).
+    /// generator's config is found in it or above it: up to the folder that
+    /// holds `.git`, and not above the working directory when `dir` is in
+    /// it. The filesystem's root, the temporary folder and the home folder
+    /// are never read for one: a stray `_config.yml` there is no site.
     pub fn site_of(&self, dir: &Path) -> Option<Arc<Site>> {
         if let Some(s) = self.generators.read().ok()?.get(dir.as_os_str()) {
             return s.clone();
+        }
+        if self.shared.iter().any(|d| d == dir) {
+            return None;
         }
         let listing = self.tree.listing(dir);
         let found = match &listing {
@@ -429,6 +295,7 @@ impl Links {
         let found = match found {
             Some(s) => Some(s),
             None if listing.as_ref().is_some_and(|l| l.contains(".git")) => None,
+            None if dir == self.cwd => None,
             None => dir.parent().and_then(|p| self.site_of(p)),
         };
         if let Ok(mut g) = self.generators.write() {
@@ -453,6 +320,7 @@ impl Links {
         let Some(cells) = self.tree.cells(&abs) else {
             return;
         };
+        let _ = cells.elsewhere.set(elsewhere(format, &targets));
         if format == Format::Asciidoc {
             // Its anchors take in those of the files it includes, which
             // may not be read yet: they are made when first needed.
@@ -504,12 +372,22 @@ impl Links {
 
     /// The names of the anchors of the file at `abs`, to suggest one: made
     /// again, since only a broken fragment needs them.
-    fn anchor_names(&self, abs: &Path) -> Vec<String> {
-        let Some((own, all)) = self.all_targets(abs) else {
-            return Vec::new();
+    fn anchor_names(&self, abs: &Path) -> Arc<Vec<String>> {
+        let make = || {
+            let Some((own, all)) = self.all_targets(abs) else {
+                return Arc::default();
+            };
+            let generator = self.site_of_file(abs).map(|s| s.generator);
+            let mut names = anchors::names(own.0, generator, all.as_ref().unwrap_or(&own.1));
+            names.sort_unstable();
+            names.dedup();
+            Arc::new(names)
         };
-        let generator = self.site_of_file(abs).map(|s| s.generator);
-        anchors::names(own.0, generator, all.as_ref().unwrap_or(&own.1))
+        // Made once a file, however many of its fragments are broken.
+        match self.tree.cells(abs) {
+            Some(cells) => cells.names.get_or_init(make).clone(),
+            None => make(),
+        }
     }
 
     /// The targets of the file at `abs`, and for AsciiDoc with them those
@@ -558,15 +436,26 @@ impl Links {
         let Some(dir) = abs.parent() else {
             return (Vec::new(), Unchecked::default());
         };
-        // An AsciiDoc part's links resolve in the document that includes
-        // it, which is not known here.
-        if refs.is_empty()
-            || (may_be_asciidoc(&abs)
-                && self
-                    .targets_of(&abs)
-                    .is_some_and(|t| t.0 == Format::Asciidoc && t.1.part))
-        {
+        if refs.is_empty() {
             return (Vec::new(), Unchecked::default());
+        }
+        // An AsciiDoc part's links resolve in the document that includes
+        // it, and those of an HTML page with `<base href>` against that:
+        // neither is known here.
+        let learned = self
+            .tree
+            .cells(&abs)
+            .and_then(|c| c.elsewhere.get().copied());
+        let resolves_elsewhere = learned.unwrap_or_else(|| {
+            (may_be_asciidoc(&abs) || is_markup_name(&abs))
+                && self.targets_of(&abs).is_some_and(|t| elsewhere(t.0, &t.1))
+        });
+        if resolves_elsewhere {
+            let unchecked = Unchecked {
+                elsewhere: refs.len(),
+                ..Unchecked::default()
+            };
+            return (Vec::new(), unchecked);
         }
         let tree = normal(source.tree, &self.cwd);
         // The site's root bounds it too: a reference that leaves it
@@ -624,6 +513,10 @@ impl Links {
                     };
                     match self.look_up(base, listing, &segments, dir, fragment) {
                         Looked::Fine => None,
+                        Looked::Unseen => {
+                            unchecked.unseen += 1;
+                            None
+                        }
                         Looked::Problem(p) => Some(p),
                         Looked::Fragment(target, cells, fragment) => {
                             self.fragment_problem(&target, cells, Some(&fragment), true)
@@ -653,7 +546,7 @@ impl Links {
                 dir,
                 fragment,
             } => match self.look_up(base, None, &segments, dir, fragment) {
-                Looked::Fine => None,
+                Looked::Fine | Looked::Unseen => None,
                 Looked::Problem(p) => Some(p),
                 Looked::Fragment(target, cells, fragment) => {
                     self.fragment_problem(&target, cells, Some(&fragment), true)
@@ -703,13 +596,13 @@ impl Links {
                 Some(root) => self.resolve_path(root, &[], value),
                 None => Resolved::Unchecked(Unchecked {
                     root_relative: 1,
-                    outside: 0,
+                    ..Unchecked::default()
                 }),
             };
         }
         match self.resolve_path(boundary, start, value) {
             // Past the tree's root: maybe into a `--site`.
-            Resolved::Unchecked(u) if u.outside > 0 => self.outside(dir, path),
+            Resolved::Unchecked(u) if u.outside > 0 => self.outside(dir, path, value),
             r => r,
         }
     }
@@ -724,7 +617,14 @@ impl Links {
         value: &'a [u8],
     ) -> Resolved<'a> {
         let (before, fragment) = split_fragment(value);
-        let path = &before[..memchr::memchr(b'?', before).unwrap_or(before.len())];
+        let query = memchr::memchr(b'?', before).unwrap_or(before.len());
+        let path = &before[..query];
+        // GitHub's `?plain=1#L5` names a line of the source, not an anchor.
+        let fragment = fragment.filter(|_| {
+            !before[query..]
+                .split(|&b| b == b'&' || b == b'?')
+                .any(|p| p == b"plain=1")
+        });
         if memchr::memchr(b'\\', path).is_some() {
             return Resolved::Malformed(
                 "`\\` separates folders on Windows only; a URL's path separates them with `/`"
@@ -743,14 +643,19 @@ impl Links {
                 b"" | b"." => {}
                 b".." => {
                     if segments.pop().is_none() {
-                        return Resolved::Unchecked(Unchecked {
-                            root_relative: 0,
-                            outside: 1,
-                        });
+                        return Resolved::Unchecked(Unchecked::outside());
                     }
                 }
                 _ if memchr::memchr(b'%', part).is_none() => segments.push(os_str(part)),
                 _ => match percent_decode(part) {
+                    // `%2e%2e` is `..` (URL Standard, "single-dot and
+                    // double-dot URL path segments").
+                    Ok(seg) if seg == "." => {}
+                    Ok(seg) if seg == ".." => {
+                        if segments.pop().is_none() {
+                            return Resolved::Unchecked(Unchecked::outside());
+                        }
+                    }
                     Ok(seg) => segments.push(Seg::Owned(seg)),
                     Err(why) => return Resolved::Malformed(why),
                 },
@@ -766,12 +671,9 @@ impl Links {
 
     /// A reference that leaves its tree: checked if it lands in a
     /// `--site`'s folder, else counted.
-    fn outside(&self, dir: &Path, path: &[u8]) -> Resolved<'_> {
+    fn outside<'a>(&'a self, dir: &Path, path: &[u8], value: &'a [u8]) -> Resolved<'a> {
         let Ok(decoded) = percent_decode(path) else {
-            return Resolved::Unchecked(Unchecked {
-                root_relative: 0,
-                outside: 1,
-            });
+            return Resolved::Unchecked(Unchecked::outside());
         };
         let lexical = normal(Path::new(&decoded), dir);
         for (_, site) in &self.sites {
@@ -780,14 +682,11 @@ impl Links {
                     base: site,
                     segments: rel.iter().map(|s| Seg::Owned(s.to_os_string())).collect(),
                     dir: path.ends_with(b"/"),
-                    fragment: None,
+                    fragment: split_fragment(value).1,
                 };
             }
         }
-        Resolved::Unchecked(Unchecked {
-            root_relative: 0,
-            outside: 1,
-        })
+        Resolved::Unchecked(Unchecked::outside())
     }
 
     /// Looks `segments` up from `base`; what is wrong, if anything.
@@ -808,11 +707,13 @@ impl Links {
                     page: false,
                 });
             }
-            Found::ThroughLink => return Looked::Fine,
+            Found::ThroughLink => return Looked::Unseen,
             Found::Dir(p, listing) => match INDEXES.iter().find(|i| listing.contains(i)) {
                 Some(index) => (p.join(index), None),
                 None => {
-                    let site = self.site_of(&p).filter(|s| p.starts_with(&s.source));
+                    let site = self
+                        .site_of(&p)
+                        .filter(|s| s.generator.pages_only() && p.starts_with(&s.source));
                     let parent = p.parent().and_then(|d| self.tree.listing(d));
                     if site.is_some()
                         && parent.is_none_or(|l| self.source_of(&p, &l, segments, true).is_none())
@@ -864,30 +765,6 @@ impl Links {
             }
         };
         Looked::fragment(target, cells, fragment)
-    }
-
-    /// Whether a build file in the folder of `full` or above it (up to
-    /// `base`) names it (`howto-index` for `howto-index.html`, as git's
-    /// `Documentation/Makefile` makes it): a page the build makes, not a
-    /// broken link.
-    fn built(&self, base: &Path, full: &Path) -> bool {
-        let stem = full.with_extension("");
-        let mut dir = full.parent();
-        while let Some(d) = dir.filter(|d| d.starts_with(base)) {
-            if let (Some(listing), Ok(rel)) = (self.tree.listing(d), stem.strip_prefix(d)) {
-                let rel = rel.to_string_lossy();
-                for name in BUILD_FILES.iter().filter(|n| listing.contains(n)) {
-                    let text = cell(&self.builds, &d.join(name))
-                        .get_or_init(|| std::fs::read_to_string(d.join(name)).ok())
-                        .clone();
-                    if text.is_some_and(|t| names_target(&t, &rel)) {
-                        return true;
-                    }
-                }
-            }
-            dir = d.parent();
-        }
-        false
     }
 
     /// The source a generated page at `full` is made from: `name.html`,
@@ -987,30 +864,6 @@ impl Links {
     }
 }
 
-/// Whether a build file's `text` names `target` (a path without its
-/// extension) as a word: not inside a longer name.
-fn names_target(text: &str, target: &str) -> bool {
-    let word =
-        |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '/'));
-    text.match_indices(target).any(|(k, _)| {
-        !word(text[..k].chars().next_back()) && !word(text[k + target.len()..].chars().next())
-    })
-}
-
-/// `p` relative to the folder `from` (both absolute), with `..` where it
-/// is not under it.
-fn relative_to(p: &Path, from: &Path) -> PathBuf {
-    let (a, b): (Vec<Component>, Vec<Component>) =
-        (p.components().collect(), from.components().collect());
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return p.to_path_buf();
-    }
-    let mut out: PathBuf = b[common..].iter().map(|_| Component::ParentDir).collect();
-    out.extend(&a[common..]);
-    out
-}
-
 /// The cell of `key` in `map`, made if it is not there.
 fn cell<T: Default>(map: &RwLock<PathMap<Arc<T>>>, key: &Path) -> Arc<T> {
     // Read-mostly: every file's cell is made once, then only read.
@@ -1040,6 +893,12 @@ fn is_markup_name(path: &Path) -> bool {
     .any(|m| ext.eq_ignore_ascii_case(m))
 }
 
+/// Whether a document's links resolve elsewhere than in its folder: an
+/// AsciiDoc part, an HTML `<base href>`.
+fn elsewhere(format: Format, t: &Targets) -> bool {
+    (format == Format::Asciidoc && t.part) || t.base
+}
+
 /// Whether a file may be AsciiDoc: its name says so, or it has no
 /// extension (git's `Documentation/` keeps AsciiDoc so, SPEC section 9).
 fn may_be_asciidoc(path: &Path) -> bool {
@@ -1059,80 +918,4 @@ fn is_markup(f: Format) -> bool {
         f,
         Format::Html | Format::Markdown | Format::Rst | Format::Asciidoc
     )
-}
-
-/// Whether a fragment names an element: not a script's route (`#/x`,
-/// `#!x`), a text fragment (`#:~:text=`) or a media or PDF fragment
-/// (`#page=2`, `#t=10`).
-fn is_anchor_fragment(f: &str) -> bool {
-    !(f.starts_with('/') || f.starts_with('!') || f.contains('=') || f.contains(":~:"))
-}
-
-/// The part before `#`, and the fragment percent-decoded (RFC 3986 s3.5).
-fn split_fragment(value: &[u8]) -> (&[u8], Option<Frag<'_>>) {
-    match memchr::memchr(b'#', value) {
-        Some(k) => {
-            let raw = &value[k + 1..];
-            let decoded = match memchr::memchr(b'%', raw) {
-                None => String::from_utf8_lossy(raw),
-                Some(_) => match percent_decode(raw) {
-                    Ok(s) => Frag::Owned(s.to_string_lossy().into_owned()),
-                    Err(_) => String::from_utf8_lossy(raw),
-                },
-            };
-            (&value[..k], Some(decoded))
-        }
-        None => (value, None),
-    }
-}
-
-/// A path segment percent-decoded (RFC 3986 s2.1), or why it cannot be.
-fn percent_decode(s: &[u8]) -> Result<OsString, String> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' {
-            let hex = |b: u8| (b as char).to_digit(16);
-            match (
-                s.get(i + 1).and_then(|&b| hex(b)),
-                s.get(i + 2).and_then(|&b| hex(b)),
-            ) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 3;
-                    continue;
-                }
-                _ => {
-                    let bad = String::from_utf8_lossy(&s[i..(i + 3).min(s.len())]).into_owned();
-                    return Err(format!("`{bad}` is not a percent-encoding (RFC 3986 s2.1)"));
-                }
-            }
-        }
-        out.push(s[i]);
-        i += 1;
-    }
-    Ok(os_string(out))
-}
-
-/// Bytes as a path segment, borrowed where the platform allows.
-#[cfg(unix)]
-fn os_str(bytes: &[u8]) -> Seg<'_> {
-    use std::os::unix::ffi::OsStrExt;
-    Seg::Borrowed(std::ffi::OsStr::from_bytes(bytes))
-}
-
-#[cfg(not(unix))]
-fn os_str(bytes: &[u8]) -> Seg<'_> {
-    Seg::Owned(os_string(bytes.to_vec()))
-}
-
-#[cfg(unix)]
-fn os_string(bytes: Vec<u8>) -> OsString {
-    use std::os::unix::ffi::OsStringExt;
-    OsString::from_vec(bytes)
-}
-
-#[cfg(not(unix))]
-fn os_string(bytes: Vec<u8>) -> OsString {
-    OsString::from(String::from_utf8_lossy(&bytes).into_owned())
 }

@@ -26,6 +26,14 @@ pub enum Generator {
 }
 
 impl Generator {
+    /// Whether its sources are a folder of pages only (mdBook's `src`,
+    /// MkDocs' `docs`), where a folder is a page only with an index. Jekyll,
+    /// Sphinx and Docusaurus sites often are a repository's root, whose
+    /// folders GitHub shows.
+    pub fn pages_only(self) -> bool {
+        matches!(self, Generator::MdBook | Generator::MkDocs)
+    }
+
     /// Its name, for messages.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -81,10 +89,29 @@ fn pages(names: &[&str]) -> HashSet<String> {
     names.iter().map(|s| s.to_string()).collect()
 }
 
+/// The most of a config or build file read: a site's config is small.
+const MAX_CONFIG: u64 = 1 << 20;
+
+/// A config or build file's text, if it is a regular file (not a FIFO that
+/// would block, nor a device that never ends) of at most [`MAX_CONFIG`]
+/// bytes; else nothing.
+pub(crate) fn read_config(path: &Path) -> String {
+    use std::io::Read;
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() && m.len() <= MAX_CONFIG => {}
+        _ => return String::new(),
+    }
+    let mut text = String::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(MAX_CONFIG).read_to_string(&mut text);
+    }
+    text
+}
+
 /// The site whose config file is in folder `dir` (listed in `listing`).
 pub(crate) fn detect(dir: &Path, listing: &Listing) -> Option<Site> {
     if listing.contains("book.toml") {
-        let text = std::fs::read_to_string(dir.join("book.toml")).unwrap_or_default();
+        let text = read_config(&dir.join("book.toml"));
         let book: BookToml = toml::from_str(&text).unwrap_or_default();
         // mdBook makes `index.html` of the first chapter when there is no
         // `README.md`, and a printable whole and a table of contents.
@@ -110,8 +137,8 @@ pub(crate) fn detect(dir: &Path, listing: &Listing) -> Option<Site> {
     }
     if listing.contains("conf.py") {
         // Only a Sphinx configuration: other projects have a `conf.py`.
-        let text = std::fs::read_to_string(dir.join("conf.py")).unwrap_or_default();
-        if text.contains("sphinx") || text.contains("html_theme") || text.contains("extensions") {
+        let text = read_config(&dir.join("conf.py"));
+        if text.contains("sphinx") || text.contains("html_theme") {
             return Some(Site {
                 generator: Generator::Sphinx,
                 source: dir.to_path_buf(),
@@ -127,7 +154,7 @@ pub(crate) fn detect(dir: &Path, listing: &Listing) -> Option<Site> {
     }
     for name in ["mkdocs.yml", "mkdocs.yaml"] {
         if listing.contains(name) {
-            let text = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+            let text = read_config(&dir.join(name));
             let docs_dir = text
                 .lines()
                 .find_map(|l| l.strip_prefix("docs_dir:"))

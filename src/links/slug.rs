@@ -4,8 +4,6 @@
 //! every renderer that may show it: GitHub for any Markdown file, plus its
 //! generator's.
 
-use std::collections::HashMap;
-
 use unicode_normalization::UnicodeNormalization;
 
 /// GitHub's heading ids (github-slugger, also Docusaurus'): lower case;
@@ -134,59 +132,83 @@ pub fn kramdown(text: &str) -> String {
         .collect()
 }
 
-/// AsciiDoc's automatic section ids, as Asciidoctor and the Python
-/// asciidoc make them by default (`idprefix` `_`, `idseparator` `_`):
-/// lower-cased, each run of characters that are not word characters a
-/// `_`, trailing separators removed. `Git Diff Options` is
-/// `_git_diff_options`; the same without the prefix is kept too (many
-/// documents set `:idprefix:` empty).
-pub fn asciidoc(text: &str) -> [String; 2] {
+/// AsciiDoc's automatic section ids (`idprefix` `_`, `idseparator` `_`,
+/// the defaults), each with and without the prefix (many documents set
+/// `:idprefix:` empty):
+/// - Asciidoctor's: lower-cased, characters other than word characters,
+///   spaces, `.` and `-` removed, runs of spaces, `.` and `-` a `_`,
+///   a trailing `_` removed: `What's new?` is `_whats_new`;
+/// - the Python asciidoc's: each run of characters that are not word
+///   characters a `_`: `_what_s_new`;
+/// - GitHub's (Asciidoctor's without a prefix, `-` for `_`): `whats-new`.
+pub fn asciidoc(text: &str) -> [String; 5] {
     let lower = text.trim().to_lowercase();
-    let mut out = String::from("_");
+    let mut doctor = String::from("_");
     for c in lower.chars() {
         if c.is_alphanumeric() || c == '_' {
-            out.push(c);
-        } else if !out.ends_with('_') {
-            out.push('_');
+            doctor.push(c);
+        } else if matches!(c, ' ' | '.' | '-') && !doctor.ends_with('_') {
+            doctor.push('_');
         }
     }
-    let out = out.trim_end_matches('_').to_string();
-    let bare = out.trim_start_matches('_').to_string();
-    [out, bare]
+    let mut py = String::from("_");
+    for c in lower.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            py.push(c);
+        } else if !py.ends_with('_') {
+            py.push('_');
+        }
+    }
+    let doctor = doctor.trim_end_matches('_').to_string();
+    let py = py.trim_end_matches('_').to_string();
+    let bare = |s: &str| s.trim_start_matches('_').to_string();
+    // GitHub renders AsciiDoc with `idprefix` empty and `idseparator` `-`.
+    let github = bare(&doctor).replace('_', "-");
+    [bare(&doctor), bare(&py), doctor, py, github]
 }
 
-/// Ids made from headings, with what a renderer appends to a repeated one:
-/// GitHub and mdBook add `-1`, `-2`... in order, Python-Markdown `_1`.
-/// Each id is handed to `emit`, made in one buffer (a tree has many
-/// headings, and only their hashes are kept).
+/// Ids made from headings, with what a renderer appends to a repeated
+/// one, `sep` and a number from `first`: GitHub and mdBook `-1`, `-2`...,
+/// Python-Markdown `_1`, AsciiDoc `_2`. With `collide` a made id that
+/// is taken already is skipped, as github-slugger does (headings `a`,
+/// `a-1`, `a` make `a`, `a-1`, `a-2`); mdBook only counts. Each id is
+/// handed to `emit`, made in one buffer (only their hashes are kept).
 pub(crate) fn numbered(
     headings: &[String],
     slug: impl Fn(&str, &mut String),
     sep: char,
+    first: usize,
+    collide: bool,
     emit: &mut dyn FnMut(&str),
 ) {
     use std::fmt::Write as _;
+    let hash = super::anchors::hash;
     let mut buf = String::new();
-    // The bases so far, by hash, to count repeats; a map only where there
-    // are many headings.
-    let mut bases: Vec<u64> = Vec::with_capacity(headings.len().min(64));
-    let mut seen: HashMap<u64, usize> = HashMap::new();
+    // The next number to try for each base, and the ids made, by hash.
+    let mut next: foldhash::HashMap<u64, usize> = foldhash::HashMap::default();
+    let mut taken: foldhash::HashSet<u64> = foldhash::HashSet::default();
     for h in headings {
         buf.clear();
         slug(h, &mut buf);
-        let key = super::anchors::hash(&buf);
-        let n = if headings.len() <= 64 {
-            let n = bases.iter().filter(|&&b| b == key).count();
-            bases.push(key);
-            n
-        } else {
-            let n = seen.entry(key).or_insert(0);
-            *n += 1;
-            *n - 1
-        };
-        if n > 0 {
-            let _ = write!(buf, "{sep}{n}");
+        let base = hash(&buf);
+        if !(next.contains_key(&base) || collide && taken.contains(&base)) {
+            next.insert(base, first);
+            taken.insert(base);
+            emit(&buf);
+            continue;
         }
+        let len = buf.len();
+        let mut k = next.get(&base).copied().unwrap_or(first);
+        loop {
+            buf.truncate(len);
+            let _ = write!(buf, "{sep}{k}");
+            k += 1;
+            if !collide || !taken.contains(&hash(&buf)) {
+                break;
+            }
+        }
+        next.insert(base, k);
+        taken.insert(hash(&buf));
         emit(&buf);
     }
 }
@@ -210,22 +232,31 @@ mod tests {
         assert_eq!(python_markdown("Über -- Setup!"), "uber-setup");
         assert_eq!(kramdown("1. The Setup!"), "the-setup");
         assert_eq!(
-            asciidoc("Git Diff Options"),
-            ["_git_diff_options", "git_diff_options"]
+            asciidoc("What's new?"),
+            [
+                "whats_new",
+                "what_s_new",
+                "_whats_new",
+                "_what_s_new",
+                "whats-new"
+            ]
         );
-        let mut ids = Vec::new();
-        numbered(
-            &["Setup".into(), "Setup".into(), "Setup".into()],
-            github_into,
-            '-',
-            &mut |id| ids.push(id.to_string()),
+        let made = |headings: &[&str], first: usize, collide: bool| {
+            let headings: Vec<String> = headings.iter().map(|h| h.to_string()).collect();
+            let mut ids = Vec::new();
+            numbered(&headings, github_into, '-', first, collide, &mut |id| {
+                ids.push(id.to_string())
+            });
+            ids
+        };
+        assert_eq!(
+            made(&["Setup", "Setup", "Setup"], 1, true),
+            ["setup", "setup-1", "setup-2"]
         );
-        assert_eq!(ids, ["setup", "setup-1", "setup-2"]);
-        // Past 64 headings, repeats are counted with a map.
-        let many: Vec<String> = (0..70).map(|i| format!("H{}", i % 2)).collect();
-        let mut ids = Vec::new();
-        numbered(&many, github_into, '-', &mut |id| ids.push(id.to_string()));
-        assert_eq!(&ids[..4], ["h0", "h1", "h0-1", "h1-1"]);
-        assert_eq!(ids[69], "h1-34");
+        // github-slugger skips an id a heading took; mdBook only counts.
+        assert_eq!(made(&["a", "a-1", "a"], 1, true), ["a", "a-1", "a-2"]);
+        assert_eq!(made(&["a", "a-1", "a"], 1, false), ["a", "a-1", "a-1"]);
+        // AsciiDoc numbers repeats from 2.
+        assert_eq!(made(&["x", "x"], 2, true), ["x", "x-2"]);
     }
 }

@@ -39,6 +39,11 @@ struct Entry {
 pub(crate) struct FileCells {
     pub targets: OnceLock<Option<Arc<(Format, Targets)>>>,
     pub anchors: OnceLock<Option<Arc<Anchors>>>,
+    /// Its links resolve elsewhere than in its folder (an AsciiDoc part,
+    /// an HTML `<base href>`), as its check found.
+    pub elsewhere: OnceLock<bool>,
+    /// Its anchors' names, to suggest one for a broken fragment.
+    pub names: OnceLock<Arc<Vec<String>>>,
 }
 
 /// One folder's names.
@@ -101,12 +106,13 @@ impl Listing {
 
     /// The name that differs from `name` only in case, if one does.
     pub(crate) fn case_of(&self, name: &OsStr) -> Option<&OsStr> {
+        // Case is a property of text: names that are not UTF-8 have none.
+        let name = name.to_str()?;
         let folded = self.folded.get_or_init(|| {
             let mut map: HashMap<String, Vec<OsString>> = HashMap::new();
             for n in self.names.keys() {
-                map.entry(n.to_string_lossy().to_lowercase())
-                    .or_default()
-                    .push(n.clone());
+                let Some(text) = n.to_str() else { continue };
+                map.entry(text.to_lowercase()).or_default().push(n.clone());
             }
             for v in map.values_mut() {
                 v.sort();
@@ -114,7 +120,7 @@ impl Listing {
             map
         });
         folded
-            .get(&name.to_string_lossy().to_lowercase())?
+            .get(&name.to_lowercase())?
             .first()
             .map(OsString::as_os_str)
     }
@@ -212,7 +218,9 @@ impl Tree {
                     // from its entries is found by path too.
                     e.child.get_or_init(|| self.listing(&at)).clone()
                 }
-                Some(e) if e.kind == Kind::Link && !last => return Found::ThroughLink,
+                // A symbolic link not followed: it is there, and what it
+                // leads to is not checked (the walker's `-L` rules).
+                Some(e) if e.kind == Kind::Link => return Found::ThroughLink,
                 Some(e) if last => {
                     at.push(seg);
                     let cells = e.file.get_or_init(Default::default).clone();
@@ -236,15 +244,9 @@ impl Tree {
             };
             match next {
                 Some(l) => listing = l,
-                // A folder that cannot be read: it is there.
-                None if last => return Found::ThroughLink,
-                None => {
-                    return Found::Missing {
-                        at: i + 1,
-                        case: None,
-                        listing: None,
-                    };
-                }
+                // A folder that cannot be read: it is there, and what is
+                // in it cannot be known.
+                None => return Found::ThroughLink,
             }
         }
         Found::Dir(at, listing)

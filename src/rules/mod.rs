@@ -555,10 +555,16 @@ impl Linter {
                 if severity == Severity::Note && !rule.notes {
                     continue;
                 }
+                // A link's message names its path, decoded: its secrets
+                // are taken out of it as they are out of the URI.
+                let message = match link {
+                    Some(_) if !found.is_empty() => redact_message(h.message, &finding.uri, &found),
+                    _ => h.message,
+                };
                 out.push(Diagnostic {
                     rule: Cow::Borrowed(rule.id),
                     severity,
-                    message: h.message,
+                    message,
                     span: h.span,
                 });
             }
@@ -589,6 +595,22 @@ impl Linter {
     ) -> Vec<Diagnostic> {
         self.run(finding, true, Some(problem))
     }
+}
+
+/// `message` with each secret of `uri`, as written or percent-decoded,
+/// replaced by `****` (SPEC section 10).
+fn redact_message(mut message: String, uri: &[u8], found: &[Secret]) -> String {
+    for s in found {
+        let raw = &uri[s.span.start.min(uri.len())..s.span.end.min(uri.len())];
+        let decoded = secrets::percent_decode(raw, None);
+        for text in [raw, &decoded[..]] {
+            let text = String::from_utf8_lossy(text);
+            if !text.is_empty() && text != "****" {
+                message = message.replace(&*text, "****");
+            }
+        }
+    }
+    message
 }
 
 /// Configures a [`Linter`].
