@@ -168,10 +168,10 @@ fn named_files_and_an_mdbook() {
     );
     // `book/src/README.md`'s `../../README.md` leaves the book, and
     // `guide/index.md`'s `../../x.md` leaves the tree.
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("2 leaving the checked tree or site"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: note: 2 relative references not checked: 2 leaving the checked tree or site \
+         (map them with --site URL=DIR)\n"
     );
 }
 
@@ -195,6 +195,11 @@ fn symlinked_folders_follow_the_walker() {
     assert_eq!(
         findings(&out),
         ["index.md:1:65 broken-relative-link real/gone.md | no file or folder `real/gone.md`"]
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: note: 3 relative references not checked: 3 through symbolic links not \
+         followed (-L follows them) or unreadable folders\n"
     );
     let out = urilint_in(d, &["--format", "jsonl", "-L", "index.md"]);
     assert_eq!(
@@ -230,4 +235,117 @@ fn malformed_references_are_findings() {
             "./b.md:1:5 broken-relative-link nowhere.md | no file or folder `nowhere.md`",
         ]
     );
+}
+
+/// Secrets in relative references never reach the output: not in the
+/// record's URI, nor in its message (the path is decoded), nor in the
+/// source line under any finding on that line (SPEC section 10).
+#[test]
+fn secrets_in_references_are_redacted_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("a.md"),
+        "[a](login.jsp;jsessionid=ABC123DEF456GHI) [b](x.html?access_token=ya29abcdefghijklmn#f) \
+         <http://u:pw1234567@acme.net/>\n",
+    )
+    .unwrap();
+    for format in ["human", "jsonl", "json", "sarif", "github"] {
+        let out = urilint_in(d, &["--format", format, "--color", "never", "a.md"]);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for secret in ["ABC123DEF456GHI", "ya29abcdefghijklmn", "pw1234567"] {
+            assert!(!all.contains(secret), "{format}: {secret} in\n{all}");
+        }
+        assert_eq!(out.status.code(), Some(1), "{format}");
+    }
+    let out = urilint_in(d, &["--format", "jsonl", "a.md"]);
+    assert_eq!(
+        findings(&out),
+        [
+            "a.md:1:5 broken-relative-link login.jsp;jsessionid=**** | no file or folder `login.jsp;jsessionid=****`",
+            "a.md:1:47 broken-relative-link x.html?access_token=****#f | no file or folder `x.html`, nor a source it is made from (`.md`, ...)",
+            "a.md:1:90 embedded-password http://u:****@acme.net/ | URI embeds a password for user `u`",
+        ]
+    );
+}
+
+/// Output is the same whatever the number of threads (SPEC section 5).
+#[test]
+fn the_same_output_whatever_the_threads() {
+    let run = |threads: &str| {
+        urilint_in(
+            Path::new(SITE),
+            &[
+                "-j",
+                threads,
+                "--format",
+                "jsonl",
+                "--site",
+                "https://docs.example.com/=.",
+                ".",
+            ],
+        )
+    };
+    let one = run("1");
+    assert!(!one.stdout.is_empty());
+    for threads in ["2", "4", "8"] {
+        let many = run(threads);
+        assert_eq!(one.stdout, many.stdout, "-j {threads}");
+        assert_eq!(one.stderr, many.stderr, "-j {threads}");
+    }
+}
+
+/// A `--root` or `--site` folder that is not one is a usage error, not a
+/// finding for every link into it.
+#[test]
+fn a_root_or_site_that_is_no_folder_is_a_usage_error() {
+    for args in [
+        &["--root", "no-such-folder", "."][..],
+        &["--site", "https://docs.example.com/=no-such-folder", "."],
+        &["--site", "docs.example.com=.", "."],
+    ] {
+        let out = urilint_in(Path::new(SITE), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// What works where the page is shown is not reported: `#TOP` (any case,
+/// HTML Standard), GitHub's `#user-content-` ids and `?plain=1#L5` lines,
+/// `%2e%2e` (`..`); a document whose links resolve elsewhere (HTML
+/// `<base href>`, an AsciiDoc part) is counted, not checked; a
+/// suppression that silences a link finding is used.
+#[test]
+fn links_that_work_where_they_are_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::write(
+        d.join("a.md"),
+        "# Title\n\n[1](#TOP) [2](#user-content-title) [3](b.md?plain=1#L5) [4](sub/%2e%2e/b.md#part)\n\
+         [5](gone.md) <!-- urilint: ignore[broken-relative-link] -->\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("b.md"), "## Part\n").unwrap();
+    std::fs::write(
+        d.join("c.html"),
+        "<base href=\"https://x.example.org/docs/\"><a href=\"gone.html\">g</a>\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("part.adoc"), "Some text, link:gone.html[g].\n").unwrap();
+    let out = urilint_in(
+        d,
+        &["--format", "jsonl", "--report-unused-suppressions", "."],
+    );
+    assert_eq!(findings(&out), Vec::<String>::new());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: note: 2 relative references not checked: 2 in AsciiDoc parts or pages with \
+         `<base href>`, which resolve them elsewhere\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
 }
