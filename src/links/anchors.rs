@@ -42,12 +42,13 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
     emit("");
     emit("top");
     let h = &t.headings;
-    let owned = |f: fn(&str) -> String| move |x: &str, out: &mut String| out.push_str(&f(x));
+    let owned = |f: fn(&str) -> String| move |x: &String, out: &mut String| out.push_str(&f(x));
+    let into = |f: fn(&str, &mut String)| move |x: &String, out: &mut String| f(x, out);
     match format {
         Format::Markdown => {
-            slug::numbered(h, slug::github_into, '-', 1, true, emit);
+            slug::numbered(h, into(slug::github_into), '-', 1, true, emit);
             if !h.iter().all(|x| slug::mdbook_is_github(x)) {
-                slug::numbered(h, slug::mdbook_into, '-', 1, false, emit);
+                slug::numbered(h, into(slug::mdbook_into), '-', 1, false, emit);
             }
             match generator {
                 Some(Generator::MkDocs) => {
@@ -66,12 +67,12 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
             }
         }
         Format::Asciidoc => {
+            // Each title's ids made once, then numbered by variant.
+            let ids: Vec<[String; 5]> = h.iter().map(|x| slug::asciidoc(x)).collect();
             for variant in 0..5 {
-                let one = move |x: &str, out: &mut String| {
-                    out.push_str(&slug::asciidoc(x)[variant]);
-                };
+                let one = move |x: &[String; 5], out: &mut String| out.push_str(&x[variant]);
                 let sep = if variant == 4 { '-' } else { '_' };
-                slug::numbered(h, one, sep, 2, true, emit);
+                slug::numbered(&ids, one, sep, 2, true, emit);
             }
         }
         _ => {}

@@ -733,7 +733,9 @@ impl Links {
                     && let Some(listing) = &listing
                     && let Some(source) = self.source_of(&full, listing, segments, dir_ref)
                 {
-                    return Looked::fragment(source, None, fragment);
+                    // Its cells hang from the listing it was found in.
+                    let cells = source.file_name().and_then(|n| listing.cells(n));
+                    return Looked::fragment(source, cells, fragment);
                 }
                 let parent = full.parent().unwrap_or(base);
                 if self.built(base, &full) {

@@ -173,9 +173,9 @@ pub fn asciidoc(text: &str) -> [String; 5] {
 /// is taken already is skipped, as github-slugger does (headings `a`,
 /// `a-1`, `a` make `a`, `a-1`, `a-2`); mdBook only counts. Each id is
 /// handed to `emit`, made in one buffer (only their hashes are kept).
-pub(crate) fn numbered(
-    headings: &[String],
-    slug: impl Fn(&str, &mut String),
+pub(crate) fn numbered<T>(
+    headings: &[T],
+    slug: impl Fn(&T, &mut String),
     sep: char,
     first: usize,
     collide: bool,
@@ -244,9 +244,14 @@ mod tests {
         let made = |headings: &[&str], first: usize, collide: bool| {
             let headings: Vec<String> = headings.iter().map(|h| h.to_string()).collect();
             let mut ids = Vec::new();
-            numbered(&headings, github_into, '-', first, collide, &mut |id| {
-                ids.push(id.to_string())
-            });
+            numbered(
+                &headings,
+                |h: &String, out: &mut String| github_into(h, out),
+                '-',
+                first,
+                collide,
+                &mut |id| ids.push(id.to_string()),
+            );
             ids
         };
         assert_eq!(

@@ -94,7 +94,7 @@ impl Listing {
     }
 
     /// The cells of the file `name`.
-    fn cells(&self, name: &OsStr) -> Option<Arc<FileCells>> {
+    pub(crate) fn cells(&self, name: &OsStr) -> Option<Arc<FileCells>> {
         self.names
             .get(name)
             .map(|e| e.file.get_or_init(Default::default).clone())
