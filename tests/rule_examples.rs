@@ -44,17 +44,7 @@ fn triggered_links(text: &str) -> BTreeSet<String> {
     problems
         .iter()
         .flat_map(|(i, p)| {
-            let r = &refs[*i];
-            let finding = urilint::scan::Finding {
-                uri: r.value.clone(),
-                start: r.start,
-                end: r.end,
-                line: r.line,
-                column: r.column,
-                line_start: 0,
-                delimiter: urilint::scan::Delimiter::None,
-                flags: Default::default(),
-            };
+            let finding = refs[*i].finding();
             linter.check_link(&finding, p)
         })
         .map(|d| d.rule.into_owned())

@@ -15,7 +15,7 @@ use urilint::links::{LinkOptions, Links, Problem, Source, Unchecked};
 use urilint::mail::{MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
-use urilint::scan::{Delimiter, Finding, Flags, Scanner};
+use urilint::scan::{Finding, Scanner};
 use urilint::secrets::locate_text;
 use urilint::suppress::{DirectiveReader, Directives};
 use urilint::walk::{self, Input};
@@ -70,6 +70,31 @@ impl<W: Write> Sink<W> {
             return Ok(());
         }
         self.emitter.emit(&r)
+    }
+
+    /// Hands on a checked input's warnings, records and error, in that
+    /// order; whether it failed.
+    fn checked(&mut self, c: Result<Checked, String>) -> io::Result<bool> {
+        let c = match c {
+            Ok(c) => c,
+            Err(message) => {
+                self.say(message)?;
+                return Ok(true);
+            }
+        };
+        for w in c.warnings {
+            self.say(w)?;
+        }
+        for r in c.records {
+            self.record(r)?;
+        }
+        match c.error {
+            Some(message) => {
+                self.say(message)?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     /// A line for stderr, after what stdout has so far.
@@ -259,30 +284,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         super::for_each_input(
             inputs,
             args.walk.threads,
-            |input| {
-                let (mut records, mut warnings) = (Vec::new(), Vec::new());
-                let result = checker.check(
-                    input,
-                    &mut |r| {
-                        records.push(r);
-                        Ok(())
-                    },
-                    &mut |w| warnings.push(w),
-                );
-                let (work, error) = match result {
-                    Ok(work) => (work, None),
-                    Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
-                    Err(Stop::Output(e)) => (LinkWork::default(), Some(e.to_string())),
-                };
-                Checked {
-                    input: input.clone(),
-                    records,
-                    warnings,
-                    error,
-                    work,
-                    unchecked: Unchecked::default(),
-                }
-            },
+            |input| checker.collect(input),
             |result| {
                 checked.push(result.map_err(|e| e.to_string()));
                 Ok(())
@@ -300,61 +302,18 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                 .for_each(|c| checker.check_links(c));
         });
         for c in checked {
-            let c = match c {
-                Ok(c) => c,
-                Err(message) => {
-                    sink.say(message)?;
-                    failed = true;
-                    continue;
-                }
-            };
-            unchecked.add(c.unchecked);
-            for w in c.warnings {
-                sink.say(w)?;
+            if let Ok(c) = &c {
+                unchecked.add(c.unchecked);
             }
-            for r in c.records {
-                sink.record(r)?;
-            }
-            if let Some(message) = c.error {
-                sink.say(message)?;
-                failed = true;
-            }
+            failed |= sink.checked(c)?;
         }
     } else {
         super::for_each_input(
             inputs,
             args.walk.threads,
-            |input| {
-                let (mut records, mut warnings) = (Vec::new(), Vec::new());
-                let result = checker.check(
-                    input,
-                    &mut |r| {
-                        records.push(r);
-                        Ok(())
-                    },
-                    &mut |w| warnings.push(w),
-                );
-                let error = match result {
-                    Err(Stop::Input(message)) => Some(message),
-                    _ => None, // collecting cannot fail to write
-                };
-                (records, warnings, error)
-            },
+            |input| checker.collect(input),
             |result| {
-                let (records, warnings, error) = match result {
-                    Ok(checked) => checked,
-                    Err(e) => (Vec::new(), Vec::new(), Some(e.to_string())),
-                };
-                for w in warnings {
-                    sink.say(w)?;
-                }
-                for r in records {
-                    sink.record(r)?;
-                }
-                if let Some(message) = error {
-                    sink.say(message)?;
-                    failed = true;
-                }
+                failed |= sink.checked(result.map_err(|e| e.to_string()))?;
                 Ok(())
             },
         )?;
@@ -703,7 +662,7 @@ impl Checker<'_> {
         c.unchecked = unchecked;
         let mut found: Vec<(Finding, Problem)> = problems
             .into_iter()
-            .map(|(i, p)| (reference_finding(&work.refs[i]), p))
+            .map(|(i, p)| (work.refs[i].finding(), p))
             .collect();
         for f in work.site {
             if let Some(Some(p)) = links.check_uri(&f.uri) {
@@ -822,21 +781,35 @@ fn reference_secrets(raw: &[u8], refs: &[Reference]) -> Vec<std::ops::Range<u64>
     out
 }
 
-/// A relative reference as a finding, for the rules and the records.
-fn reference_finding(r: &Reference) -> Finding {
-    Finding {
-        uri: r.value.clone(),
-        start: r.start,
-        end: r.end,
-        line: r.line,
-        column: r.column,
-        line_start: 0,
-        delimiter: Delimiter::None,
-        flags: Flags::default(),
-    }
-}
-
 impl Checker<'_> {
+    /// Checks one input of several, its records and warnings collected
+    /// (they go out in path order).
+    fn collect(&self, input: &Input) -> Checked {
+        let (mut records, mut warnings) = (Vec::new(), Vec::new());
+        let result = self.check(
+            input,
+            &mut |r| {
+                records.push(r);
+                Ok(())
+            },
+            &mut |w| warnings.push(w),
+        );
+        let (work, error) = match result {
+            Ok(work) => (work, None),
+            Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
+            // Collecting cannot fail to write.
+            Err(Stop::Output(e)) => (LinkWork::default(), Some(e.to_string())),
+        };
+        Checked {
+            input: input.clone(),
+            records,
+            warnings,
+            error,
+            work,
+            unchecked: Unchecked::default(),
+        }
+    }
+
     /// The source lines of `finding` in `raw` for a snippet, with every
     /// secret on them redacted: those a scan of the lines finds, and those
     /// `written` says are there (decoded URIs, relative references).

@@ -322,6 +322,23 @@ pub struct Reference {
     pub column: u64,
 }
 
+impl Reference {
+    /// The reference as a scanner finding, for the rules and records of
+    /// link integrity (SPEC section 11).
+    pub fn finding(&self) -> Finding {
+        Finding {
+            uri: self.value.clone(),
+            start: self.start,
+            end: self.end,
+            line: self.line,
+            column: self.column,
+            line_start: 0,
+            delimiter: crate::scan::Delimiter::None,
+            flags: crate::scan::Flags::default(),
+        }
+    }
+}
+
 /// Whether `value` starts with a scheme (RFC 3986 s3.1): then it is an
 /// absolute URI, not a relative reference (s4.2).
 pub(crate) fn has_scheme(value: &[u8]) -> bool {
