@@ -196,25 +196,18 @@ const MAX_INCLUDE_DEPTH: usize = 8;
 const MAX_INCLUDES: usize = 512;
 
 /// What looking a path up found.
-enum Looked<'a> {
+enum Looked {
     Fine,
     /// It goes through a symbolic link not followed, or a folder that
     /// cannot be read: not checked, counted.
     Unseen,
     Problem(Problem),
-    /// The target exists; its anchors are to name the fragment.
-    Fragment(PathBuf, Option<Arc<FileCells>>, Frag<'a>),
 }
 
-impl<'a> Looked<'a> {
-    /// The target `target` exists: fine, or its fragment to check.
-    fn fragment(
-        target: PathBuf,
-        cells: Option<Arc<FileCells>>,
-        fragment: Option<Frag<'a>>,
-    ) -> Looked<'a> {
-        match fragment {
-            Some(f) => Looked::Fragment(target, cells, f),
+impl From<Option<Problem>> for Looked {
+    fn from(p: Option<Problem>) -> Looked {
+        match p {
+            Some(p) => Looked::Problem(p),
             None => Looked::Fine,
         }
     }
@@ -356,10 +349,11 @@ impl Links {
             .clone()
     }
 
-    /// The anchors of the file at `abs`, made once.
-    fn anchors_of(&self, abs: &Path, cells: Option<Arc<FileCells>>) -> Option<Arc<Anchors>> {
+    /// The anchors of the file at `abs` (whose cells are `cells`), made
+    /// once, and borrowed: counting each use of them would make threads
+    /// share the count's cache line.
+    fn anchors_of<'c>(&self, abs: &Path, cells: &'c FileCells) -> Option<&'c Anchors> {
         cells
-            .or_else(|| self.tree.cells(abs))?
             .anchors
             .get_or_init(|| {
                 let (own, all) = self.all_targets(abs)?;
@@ -367,7 +361,7 @@ impl Links {
                 let targets = all.as_ref().unwrap_or(&own.1);
                 Some(Arc::new(Anchors::new(own.0, generator, targets)))
             })
-            .clone()
+            .as_deref()
     }
 
     /// The names of the anchors of the file at `abs`, to suggest one: made
@@ -490,8 +484,8 @@ impl Links {
                 }
                 Resolved::Malformed(why) => Some(Problem::Malformed { why }),
                 Resolved::Same(fragment) => {
-                    let cells = own.get_or_insert_with(|| self.tree.cells(&abs)).clone();
-                    self.fragment_problem(&abs, cells, fragment.as_deref(), false)
+                    let cells = own.get_or_insert_with(|| self.tree.cells(&abs));
+                    self.fragment_problem(&abs, cells.as_deref(), fragment.as_deref(), false)
                 }
                 Resolved::Path {
                     base,
@@ -502,12 +496,9 @@ impl Links {
                     // Most links start at the boundary: its listing is
                     // looked up once.
                     let listing = if base == boundary.as_path() {
-                        Some(
-                            boundary_listing
-                                .get_or_insert_with(|| self.tree.listing(&boundary))
-                                .clone(),
-                        )
-                        .flatten()
+                        boundary_listing
+                            .get_or_insert_with(|| self.tree.listing(&boundary))
+                            .as_ref()
                     } else {
                         None
                     };
@@ -518,9 +509,6 @@ impl Links {
                             None
                         }
                         Looked::Problem(p) => Some(p),
-                        Looked::Fragment(target, cells, fragment) => {
-                            self.fragment_problem(&target, cells, Some(&fragment), true)
-                        }
                     }
                 }
             };
@@ -548,9 +536,6 @@ impl Links {
             } => match self.look_up(base, None, &segments, dir, fragment) {
                 Looked::Fine | Looked::Unseen => None,
                 Looked::Problem(p) => Some(p),
-                Looked::Fragment(target, cells, fragment) => {
-                    self.fragment_problem(&target, cells, Some(&fragment), true)
-                }
             },
             Resolved::Malformed(why) => Some(Problem::Malformed { why }),
             _ => None,
@@ -690,15 +675,22 @@ impl Links {
     }
 
     /// Looks `segments` up from `base`; what is wrong, if anything.
-    fn look_up<'a>(
+    fn look_up(
         &self,
         base: &Path,
-        listing: Option<Arc<tree::Listing>>,
+        listing: Option<&Arc<tree::Listing>>,
         segments: &[Seg],
         dir_ref: bool,
-        fragment: Option<Frag<'a>>,
-    ) -> Looked<'a> {
-        let from = listing.or_else(|| self.tree.listing(base));
+        fragment: Option<Frag<'_>>,
+    ) -> Looked {
+        let owned;
+        let from = match listing {
+            Some(l) => Some(l),
+            None => {
+                owned = self.tree.listing(base);
+                owned.as_ref()
+            }
+        };
         let (target, cells) = match self.tree.find(base, from, segments) {
             Found::File(p, cells) if !dir_ref => (p, Some(cells)),
             Found::File(..) => {
@@ -735,7 +727,10 @@ impl Links {
                 {
                     // Its cells hang from the listing it was found in.
                     let cells = source.file_name().and_then(|n| listing.cells(n));
-                    return Looked::fragment(source, cells, fragment);
+                    let cells = cells.as_deref();
+                    return self
+                        .fragment_problem(&source, cells, fragment.as_deref(), true)
+                        .into();
                 }
                 let parent = full.parent().unwrap_or(base);
                 if self.built(base, &full) {
@@ -766,7 +761,8 @@ impl Links {
                 });
             }
         };
-        Looked::fragment(target, cells, fragment)
+        self.fragment_problem(&target, cells, fragment.as_deref(), true)
+            .into()
     }
 
     /// The source a generated page at `full` is made from: `name.html`,
@@ -833,7 +829,7 @@ impl Links {
     fn fragment_problem(
         &self,
         target: &Path,
-        cells: Option<Arc<FileCells>>,
+        cells: Option<&FileCells>,
         fragment: Option<&str>,
         other: bool,
     ) -> Option<Problem> {
@@ -844,6 +840,14 @@ impl Links {
         if !is_markup_name(target) {
             return None;
         }
+        let found;
+        let cells = match cells {
+            Some(c) => c,
+            None => {
+                found = self.tree.cells(target)?;
+                &*found
+            }
+        };
         let anchors = self.anchors_of(target, cells)?;
         if anchors.contains(fragment) {
             return None;

@@ -130,19 +130,20 @@ impl Listing {
     }
 }
 
-/// Where a path led.
+/// Where a path led, its listings and cells borrowed from the listing the
+/// search started at.
 #[derive(Clone, Debug)]
-pub(crate) enum Found {
+pub(crate) enum Found<'a> {
     /// A file, and its cells.
-    File(PathBuf, Arc<FileCells>),
+    File(PathBuf, &'a FileCells),
     /// A folder, and its listing.
-    Dir(PathBuf, Arc<Listing>),
+    Dir(PathBuf, &'a Listing),
     /// Segment `at` is not in its folder (whose listing it is); `case` is
     /// a name there that differs from it only in case.
     Missing {
         at: usize,
         case: Option<OsString>,
-        listing: Option<Arc<Listing>>,
+        listing: Option<&'a Listing>,
     },
     /// The path goes on through a symbolic link that is not followed, or
     /// ends at a folder that cannot be read: nothing to check.
@@ -198,7 +199,15 @@ impl Tree {
     }
 
     /// Follows `segments` from the folder `base`, whose listing is `from`.
-    pub(crate) fn find<S: AsRef<OsStr>>(&self, base: &Path, from: Read, segments: &[S]) -> Found {
+    /// The listings on the way are borrowed, not counted: threads that
+    /// follow links through the same folders share their counts' cache
+    /// lines otherwise.
+    pub(crate) fn find<'a, S: AsRef<OsStr>>(
+        &self,
+        base: &Path,
+        from: Option<&'a Arc<Listing>>,
+        segments: &[S],
+    ) -> Found<'a> {
         let mut at = PathBuf::with_capacity(base.as_os_str().len() + 64);
         at.push(base);
         let Some(mut listing) = from else {
@@ -216,14 +225,14 @@ impl Tree {
                     at.push(seg);
                     // The same listing as the folder's own, so what hangs
                     // from its entries is found by path too.
-                    e.child.get_or_init(|| self.listing(&at)).clone()
+                    e.child.get_or_init(|| self.listing(&at))
                 }
                 // A symbolic link not followed: it is there, and what it
                 // leads to is not checked (the walker's `-L` rules).
                 Some(e) if e.kind == Kind::Link => return Found::ThroughLink,
                 Some(e) if last => {
                     at.push(seg);
-                    let cells = e.file.get_or_init(Default::default).clone();
+                    let cells = e.file.get_or_init(Default::default);
                     return Found::File(at, cells);
                 }
                 Some(_) => {
