@@ -4,8 +4,11 @@
 //! (`broken-relative-link`) and its fragment names an anchor there
 //! (`broken-fragment`).
 //!
-//! Folders are listed once each and every target's anchors are read once,
-//! whatever the number of links into it and the number of threads.
+//! Folders are listed once each and every target's anchors are made once,
+//! whatever the number of links into it and the number of threads: from
+//! the file's own check when it is [learned](Links::learn), else by
+//! reading it when a link first needs them. A broken fragment's
+//! suggestion needs the anchors' names, made once a file too.
 //!
 //! ```
 //! use std::path::Path;
@@ -160,8 +163,10 @@ impl fmt::Debug for LinkOptions {
 pub struct Source<'a> {
     /// Its path.
     pub path: &'a Path,
-    /// The tree it is checked in: the folder named on the command line it
-    /// was found under (references leaving it are not checked).
+    /// The tree it is checked in (references leaving it are not checked):
+    /// the CLI gives the folder named on the command line it was found
+    /// under, else the working directory when the file is under it, else
+    /// its own folder.
     pub tree: &'a Path,
 }
 
@@ -303,8 +308,10 @@ impl Links {
         abs.starts_with(&site.source).then_some(site)
     }
 
-    /// Records the anchors of a file read whole for its check, so links
-    /// into it do not read it again.
+    /// Records what a file read whole for its check can be linked to, so
+    /// links into it do not read it again: its anchors, and whether its
+    /// links resolve elsewhere; an AsciiDoc file's targets are kept, since
+    /// its anchors take in those of the files it includes.
     pub fn learn(&self, path: &Path, format: Format, targets: Targets) {
         if !is_markup(format) {
             return;

@@ -31,9 +31,10 @@ struct Entry {
     file: OnceLock<Arc<FileCells>>,
 }
 
-/// What links into a file need of it, each found once: its format and
-/// targets (from its own check, or read when first needed) and its
-/// anchors. Kept on its folder's listing, so a link reaches them from
+/// What links into a file need of it, each found once: its anchors (made
+/// by its own check, or from its targets read when first needed), its
+/// targets where they are kept, and whether its own links resolve
+/// elsewhere. Kept on its folder's listing, so a link reaches them from
 /// the listing it found the file in.
 #[derive(Debug, Default)]
 pub(crate) struct FileCells {
