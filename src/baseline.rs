@@ -228,42 +228,22 @@ impl Anchor {
             return path.to_string();
         }
         let abs = self.cwd.join(path);
-        let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| lexical(&abs));
+        let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| crate::paths::lexical(&abs));
         relative(&real, &self.dir)
     }
 }
 
-/// `path` with `.` and `..` components folded away, lexically.
-fn lexical(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// `path` relative to `base` (both absolute and normalized), `/`-separated.
 fn relative(path: &Path, base: &Path) -> String {
-    let p: Vec<_> = path.components().collect();
-    let b: Vec<_> = base.components().collect();
-    let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let ups = std::iter::repeat_n("..".to_string(), b.len() - common);
-    let downs = p[common..]
-        .iter()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned());
-    let parts: Vec<String> = ups.chain(downs).collect();
-    if parts.is_empty() {
-        ".".to_string()
-    } else {
-        parts.join("/")
+    let rel = crate::paths::relative(path, base);
+    if rel.as_os_str().is_empty() {
+        return ".".to_string();
     }
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
 }
 
 /// A stored relative path in normal form: `/` separators, no `.`
@@ -298,7 +278,10 @@ mod tests {
         assert_eq!(relative(Path::new("/a"), Path::new("/a")), ".");
         assert_eq!(normalize_relative("./docs//x.md"), "docs/x.md");
         assert_eq!(normalize_relative("/abs/docs/x.md"), "/abs/docs/x.md");
-        assert_eq!(lexical(Path::new("/a/./b/../c")), Path::new("/a/c"));
+        assert_eq!(
+            crate::paths::lexical(Path::new("/a/./b/../c")),
+            Path::new("/a/c")
+        );
     }
 
     #[test]

@@ -44,6 +44,7 @@ pub mod hosts;
 pub mod links;
 pub mod mail;
 pub mod pathglobs;
+pub(crate) mod paths;
 pub mod report;
 pub mod rules;
 pub mod scan;

@@ -48,7 +48,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 pub use anchors::Anchors;
 pub(crate) use path::normal;
-use path::{Frag, Seg, is_anchor_fragment, os_str, percent_decode, relative_to, split_fragment};
+use path::{Frag, Seg, is_anchor_fragment, os_str, percent_decode, split_fragment};
 pub use problem::{Problem, Unchecked};
 pub use site::{Generator, Site};
 use tree::{FileCells, Found, Tree};
@@ -873,7 +873,9 @@ impl Links {
     /// A path as the user names it: relative to the working directory
     /// when it is under it.
     fn display(&self, p: &Path) -> String {
-        relative_to(p, &self.cwd).to_string_lossy().into_owned()
+        crate::paths::relative(p, &self.cwd)
+            .to_string_lossy()
+            .into_owned()
     }
 }
 

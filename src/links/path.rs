@@ -3,7 +3,7 @@
 //! shown relative, lexically (a link is checked where it is written).
 
 use std::ffi::OsString;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// A fragment, percent-decoded: borrowed from the reference when it
 /// needs no decoding.
@@ -16,38 +16,7 @@ pub(super) type Seg<'a> = std::borrow::Cow<'a, std::ffi::OsStr>;
 /// A path made absolute, its `.` and `..` applied lexically (symbolic
 /// links are not resolved: a link is checked where it is written).
 pub(crate) fn normal(p: &Path, cwd: &Path) -> PathBuf {
-    let joined = cwd.join(p);
-    if !joined
-        .components()
-        .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
-    {
-        return joined;
-    }
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `p` relative to the folder `from` (both absolute), with `..` where it
-/// is not under it.
-pub(super) fn relative_to(p: &Path, from: &Path) -> PathBuf {
-    let (a, b): (Vec<Component>, Vec<Component>) =
-        (p.components().collect(), from.components().collect());
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return p.to_path_buf();
-    }
-    let mut out: PathBuf = b[common..].iter().map(|_| Component::ParentDir).collect();
-    out.extend(&a[common..]);
-    out
+    crate::paths::lexical(&cwd.join(p))
 }
 
 /// Whether a fragment names an element: not a script's route (`#/x`,
