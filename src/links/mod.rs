@@ -48,7 +48,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 pub use anchors::Anchors;
 pub(crate) use path::normal;
-use path::{Frag, Seg, is_anchor_fragment, os_str, percent_decode, split_fragment};
+use path::{Frag, Parts, Seg, is_anchor_fragment, os_str, parts, percent_decode};
 pub use problem::{Problem, Unchecked};
 pub use site::{Generator, Site};
 use tree::{FileCells, Found, Tree};
@@ -223,6 +223,8 @@ enum Resolved<'a> {
     /// Not a link to check (a template, a network-path reference).
     Skip,
     Unchecked(Unchecked),
+    /// `..` past the tree's root: maybe into a `--site`'s folder.
+    Leaves,
     Malformed(String),
     /// `#frag` alone: this document.
     Same(Option<Frag<'a>>),
@@ -266,11 +268,6 @@ impl Links {
             shared,
             builds: RwLock::default(),
         }
-    }
-
-    /// Whether fragments are checked.
-    pub fn fragments(&self) -> bool {
-        self.options.fragments
     }
 
     /// The generated site whose sources hold folder `dir` (absolute), if a
@@ -489,6 +486,11 @@ impl Links {
                     unchecked.add(u);
                     None
                 }
+                // `/..` past `--root`.
+                Resolved::Leaves => {
+                    unchecked.add(Unchecked::outside());
+                    None
+                }
                 Resolved::Malformed(why) => Some(Problem::Malformed { why }),
                 Resolved::Same(fragment) => {
                     let cells = own.get_or_insert_with(|| self.tree.cells(&abs));
@@ -529,12 +531,10 @@ impl Links {
     /// Whether `uri` is one of a `--site`'s, and if so what is wrong with
     /// it (`Some(None)`: nothing).
     pub fn check_uri(&self, uri: &[u8]) -> Option<Option<Problem>> {
-        let (prefix, dir) = self.sites.iter().find(|(url, _)| {
-            uri.len() >= url.len() && uri[..url.len()].eq_ignore_ascii_case(url.as_bytes())
-        })?;
+        let (prefix, dir) = self.site_for(uri)?;
         let mut rest = b"/".to_vec();
         rest.extend_from_slice(&uri[prefix.len()..]);
-        Some(match self.resolve_path(dir, &[], &rest) {
+        Some(match self.resolve_path(dir, &[], parts(&rest)) {
             Resolved::Path {
                 base,
                 segments,
@@ -551,7 +551,13 @@ impl Links {
 
     /// Whether `uri` is under a `--site` URL.
     pub fn is_site_uri(&self, uri: &[u8]) -> bool {
-        self.sites.iter().any(|(url, _)| {
+        self.site_for(uri).is_some()
+    }
+
+    /// The `--site` whose URL `uri` starts with (scheme and host in any
+    /// case, RFC 3986 s6.2.2.1), the longest first.
+    fn site_for(&self, uri: &[u8]) -> Option<&(String, PathBuf)> {
+        self.sites.iter().find(|(url, _)| {
             uri.len() >= url.len() && uri[..url.len()].eq_ignore_ascii_case(url.as_bytes())
         })
     }
@@ -572,10 +578,10 @@ impl Links {
         {
             return Resolved::Skip;
         }
-        let (before, fragment) = split_fragment(value);
-        let path = &before[..memchr::memchr(b'?', before).unwrap_or(before.len())];
+        let parts = parts(value);
+        let path = parts.path;
         if path.is_empty() {
-            return match fragment {
+            return match parts.fragment {
                 Some(f) => Resolved::Same(Some(f)),
                 None => Resolved::Skip,
             };
@@ -585,16 +591,16 @@ impl Links {
         }
         if path.starts_with(b"/") {
             return match &self.root {
-                Some(root) => self.resolve_path(root, &[], value),
+                Some(root) => self.resolve_path(root, &[], parts),
                 None => Resolved::Unchecked(Unchecked {
                     root_relative: 1,
                     ..Unchecked::default()
                 }),
             };
         }
-        match self.resolve_path(boundary, start, value) {
-            // Past the tree's root: maybe into a `--site`.
-            Resolved::Unchecked(u) if u.outside > 0 => self.outside(dir, path, value),
+        let fragment = parts.fragment.clone();
+        match self.resolve_path(boundary, start, parts) {
+            Resolved::Leaves => self.outside(dir, path, fragment),
             r => r,
         }
     }
@@ -606,14 +612,16 @@ impl Links {
         &self,
         boundary: &'a Path,
         start: &'a [OsString],
-        value: &'a [u8],
+        parts: Parts<'a>,
     ) -> Resolved<'a> {
-        let (before, fragment) = split_fragment(value);
-        let query = memchr::memchr(b'?', before).unwrap_or(before.len());
-        let path = &before[..query];
+        let Parts {
+            path,
+            query,
+            fragment,
+        } = parts;
         // GitHub's `?plain=1#L5` names a line of the source, not an anchor.
         let fragment = fragment.filter(|_| {
-            !before[query..]
+            !query
                 .split(|&b| b == b'&' || b == b'?')
                 .any(|p| p == b"plain=1")
         });
@@ -635,7 +643,7 @@ impl Links {
                 b"" | b"." => {}
                 b".." => {
                     if segments.pop().is_none() {
-                        return Resolved::Unchecked(Unchecked::outside());
+                        return Resolved::Leaves;
                     }
                 }
                 _ if memchr::memchr(b'%', part).is_none() => segments.push(os_str(part)),
@@ -645,7 +653,7 @@ impl Links {
                     Ok(seg) if seg == "." => {}
                     Ok(seg) if seg == ".." => {
                         if segments.pop().is_none() {
-                            return Resolved::Unchecked(Unchecked::outside());
+                            return Resolved::Leaves;
                         }
                     }
                     Ok(seg) => segments.push(Seg::Owned(seg)),
@@ -663,7 +671,7 @@ impl Links {
 
     /// A reference that leaves its tree: checked if it lands in a
     /// `--site`'s folder, else counted.
-    fn outside<'a>(&'a self, dir: &Path, path: &[u8], value: &'a [u8]) -> Resolved<'a> {
+    fn outside<'a>(&'a self, dir: &Path, path: &[u8], fragment: Option<Frag<'a>>) -> Resolved<'a> {
         let Ok(decoded) = percent_decode(path) else {
             return Resolved::Unchecked(Unchecked::outside());
         };
@@ -674,7 +682,7 @@ impl Links {
                     base: site,
                     segments: rel.iter().map(|s| Seg::Owned(s.to_os_string())).collect(),
                     dir: path.ends_with(b"/"),
-                    fragment: split_fragment(value).1,
+                    fragment,
                 };
             }
         }
@@ -816,20 +824,7 @@ impl Links {
                 .map(|n| n.to_string_lossy().into_owned())
         })
     }
-}
 
-/// The name a generated page is made from: `name` for `name.html`,
-/// `name.htm`, `name/` and an extensionless `name`.
-fn page_stem<'s>(segments: &'s [Seg], dir_ref: bool) -> Option<&'s str> {
-    let name = segments.last()?.to_str()?;
-    if dir_ref || !name.contains('.') {
-        return Some(name);
-    }
-    name.strip_suffix(".html")
-        .or_else(|| name.strip_suffix(".htm"))
-}
-
-impl Links {
     /// What is wrong with `fragment` in the file at `target`: nothing when
     /// its anchors cannot be read (not markup, not readable) or fragments
     /// are not checked.
@@ -877,6 +872,17 @@ impl Links {
             .to_string_lossy()
             .into_owned()
     }
+}
+
+/// The name a generated page is made from: `name` for `name.html`,
+/// `name.htm`, `name/` and an extensionless `name`.
+fn page_stem<'s>(segments: &'s [Seg], dir_ref: bool) -> Option<&'s str> {
+    let name = segments.last()?.to_str()?;
+    if dir_ref || !name.contains('.') {
+        return Some(name);
+    }
+    name.strip_suffix(".html")
+        .or_else(|| name.strip_suffix(".htm"))
 }
 
 /// The cell of `key` in `map`, made if it is not there.

@@ -26,9 +26,18 @@ pub(super) fn is_anchor_fragment(f: &str) -> bool {
     !(f.starts_with('/') || f.starts_with('!') || f.contains('=') || f.contains(":~:"))
 }
 
-/// The part before `#`, and the fragment percent-decoded (RFC 3986 s3.5).
-pub(super) fn split_fragment(value: &[u8]) -> (&[u8], Option<Frag<'_>>) {
-    match memchr::memchr(b'#', value) {
+/// A relative reference split once (RFC 3986 s4.2, s3.4, s3.5): its
+/// path, its query (with its `?`), and its fragment percent-decoded.
+#[derive(Clone, Debug)]
+pub(super) struct Parts<'a> {
+    pub path: &'a [u8],
+    pub query: &'a [u8],
+    pub fragment: Option<Frag<'a>>,
+}
+
+/// `value` split into its [`Parts`].
+pub(super) fn parts(value: &[u8]) -> Parts<'_> {
+    let (before, fragment) = match memchr::memchr(b'#', value) {
         Some(k) => {
             let raw = &value[k + 1..];
             let decoded = match memchr::memchr(b'%', raw) {
@@ -41,6 +50,12 @@ pub(super) fn split_fragment(value: &[u8]) -> (&[u8], Option<Frag<'_>>) {
             (&value[..k], Some(decoded))
         }
         None => (value, None),
+    };
+    let q = memchr::memchr(b'?', before).unwrap_or(before.len());
+    Parts {
+        path: &before[..q],
+        query: &before[q..],
+        fragment,
     }
 }
 
