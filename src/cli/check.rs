@@ -736,16 +736,16 @@ fn link_checker(
     }
     let globs = reading.globs.clone();
     let forced = reading.input.0;
+    let defaults = LinkOptions::default();
     Ok(Links::new(LinkOptions {
+        source_extensions: config
+            .links
+            .source_extensions
+            .clone()
+            .unwrap_or(defaults.source_extensions),
         root,
         sites,
         fragments: !args.no_fragments && config.links.fragments != Some(false),
-        source_extensions: config.links.source_extensions.clone().unwrap_or_else(|| {
-            urilint::links::SOURCE_EXTENSIONS
-                .iter()
-                .map(|s| s.to_string())
-                .collect()
-        }),
         follow_links: args.walk.follow,
         // A target is read as the file itself would be: `--input`, then
         // `[formats]`, then its name and first bytes.

@@ -15,10 +15,6 @@ fn is_adornment(line: &[u8]) -> bool {
     line.len() >= 2 && line[0].is_ascii_punctuation() && line.iter().all(|&b| b == line[0])
 }
 
-fn char_len(s: &[u8]) -> usize {
-    s.iter().filter(|&&b| b & 0xC0 != 0x80).count()
-}
-
 fn text(s: &[u8]) -> String {
     String::from_utf8_lossy(s.trim_ascii()).into_owned()
 }
@@ -47,13 +43,13 @@ pub(crate) fn rst(raw: &[u8], skip: &[Range<usize>], out: &mut Targets) {
             let t = title.trim_ascii();
             // An underline shorter than its title is still one (docutils
             // warns) when it is at least four long.
-            let long = char_len(line.trim_ascii_end());
+            let long = bytecount::num_chars(line.trim_ascii_end());
             if !t.is_empty()
                 && !is_adornment(title)
                 && (overlined
                     || (before_blank
                         && !title[0].is_ascii_whitespace()
-                        && (long >= char_len(t) || long >= 4)))
+                        && (long >= bytecount::num_chars(t) || long >= 4)))
             {
                 out.headings.push(text(&strip_roles(t)));
             }
@@ -165,9 +161,8 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
         if (1..=6).contains(&marks) && line.get(marks) == Some(&b' ') {
             out.headings.push(text(&line[marks + 1..]));
         } else if let Some(p) = prev
-            && matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
+            && super::asciidoc::is_underline(bytecount::num_chars(p), line)
             && line.iter().all(|&b| b == line[0])
-            && char_len(p).abs_diff(char_len(line)) <= 2
             && line.len() >= 2
         {
             out.headings.push(text(p));

@@ -38,13 +38,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         }
         // A line of `-`, `=`, `~`... under a title as long as it is an
         // underline (a two-line section title), not a block delimiter.
-        let underline = matches!(body.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
-            && prev_text.is_some_and(|n: usize| n.abs_diff(char_len(body)) <= 2);
+        let underline = prev_text.is_some_and(|n| is_underline(n, body));
         // A title starts with a word character (not `[NOTE]`, `// x`).
         prev_text = body
             .first()
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
-            .then(|| char_len(body));
+            .then(|| bytecount::num_chars(body));
         if let Some(kind) = delimiter(body).filter(|_| !underline) {
             let skip = kind == b'/' || (!options.include_code && matches!(kind, b'-' | b'.'));
             open = Some((body, skip));
@@ -159,10 +158,6 @@ fn references(raw: &[u8], doc: &mut Doc) {
     }
 }
 
-fn char_len(s: &[u8]) -> usize {
-    s.iter().filter(|&&b| b & 0xC0 != 0x80).count()
-}
-
 /// A delimited block's line: four or more of `-`, `.` or `/` (or `+`, `=`,
 /// `*`, `_` for blocks whose text is read), alone on the line.
 fn delimiter(line: &[u8]) -> Option<u8> {
@@ -244,6 +239,14 @@ fn attributes(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
 /// document title followed by attribute entries.
 pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
     is_asciidoc_tree(path, head)
+}
+
+/// Whether `line` underlines a title `title_len` characters long (a
+/// two-line section title): `=`, `-`, `~`, `^` or `+` as long as it, give
+/// or take two (Asciidoctor, "Setext section titles").
+pub(crate) fn is_underline(title_len: usize, line: &[u8]) -> bool {
+    matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
+        && title_len.abs_diff(bytecount::num_chars(line)) <= 2
 }
 
 /// Whether a file without an extension (git's `SubmittingPatches`) is
