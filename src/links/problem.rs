@@ -120,32 +120,30 @@ impl Unchecked {
 
     /// A line for the summary, if anything was left unchecked.
     pub fn summary(&self) -> Option<String> {
-        let mut parts = Vec::new();
-        if self.root_relative > 0 {
-            parts.push(format!(
-                "{} `/`-rooted (give --root DIR to check them)",
-                self.root_relative
-            ));
-        }
-        if self.outside > 0 {
-            parts.push(format!(
-                "{} leaving the checked tree or site (map them with --site URL=DIR)",
-                self.outside
-            ));
-        }
-        if self.elsewhere > 0 {
-            parts.push(format!(
-                "{} in AsciiDoc parts or pages with `<base href>`, which resolve them elsewhere",
-                self.elsewhere
-            ));
-        }
-        if self.unseen > 0 {
-            parts.push(format!(
-                "{} through symbolic links not followed (-L follows them) or unreadable folders",
-                self.unseen
-            ));
-        }
-        let n = self.root_relative + self.outside + self.elsewhere + self.unseen;
+        let kinds = [
+            (
+                self.root_relative,
+                "`/`-rooted (give --root DIR to check them)",
+            ),
+            (
+                self.outside,
+                "leaving the checked tree or site (map them with --site URL=DIR)",
+            ),
+            (
+                self.elsewhere,
+                "in AsciiDoc parts or pages with `<base href>`, which resolve them elsewhere",
+            ),
+            (
+                self.unseen,
+                "through symbolic links not followed (-L follows them) or unreadable folders",
+            ),
+        ];
+        let parts: Vec<String> = kinds
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect();
+        let n: usize = kinds.iter().map(|(n, _)| n).sum();
         (n > 0).then(|| {
             format!(
                 "{n} relative reference{} not checked: {}",

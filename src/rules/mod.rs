@@ -474,23 +474,18 @@ impl Linter {
     /// The diagnostics for one URI, in rule order. Checks read the URI with
     /// its secrets masked, so no message can quote one.
     pub fn check(&self, finding: &Finding) -> Vec<Diagnostic> {
-        self.run(finding, false, None)
+        self.run(finding, None)
     }
 
-    /// [`Linter::check`], the URI's secrets looked for whatever it holds
-    /// when `always`, and with a link's problem for the link rules.
-    fn run(
-        &self,
-        finding: &Finding,
-        always: bool,
-        link: Option<&crate::links::Problem>,
-    ) -> Vec<Diagnostic> {
+    /// [`Linter::check`], or with a link's problem the link rules; a link's
+    /// secrets are looked for whatever it holds (its message quotes it).
+    fn run(&self, finding: &Finding, link: Option<&crate::links::Problem>) -> Vec<Diagnostic> {
         // A secret needs userinfo (`@`), a parameter (`=`), an encoded URI
         // inside this one (`%`) or a webhook host; what the checks need
         // anyway (byte classes, the parse) says so without another pass.
         let mut classes = class::of(&finding.uri);
         let mut uri = Uri::parse(&finding.uri);
-        let suspect = always
+        let suspect = link.is_some()
             || finding.flags.truncated
             || (classes & class::AT != 0 && secrets::may_hold_userinfo(&finding.uri))
             || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
@@ -593,7 +588,7 @@ impl Linter {
         finding: &Finding,
         problem: &crate::links::Problem,
     ) -> Vec<Diagnostic> {
-        self.run(finding, true, Some(problem))
+        self.run(finding, Some(problem))
     }
 }
 
