@@ -14,6 +14,7 @@
 //! - [`walk`]: the files a list of paths names, in a fixed order.
 //! - [`secrets`]: passwords, tokens and signed URLs, found and redacted.
 //! - [`config`], [`suppress`], [`baseline`]: what a project tells urilint.
+//! - [`fix`]: fixes written back into files in their own syntax.
 
 //!
 //! ```
@@ -39,6 +40,7 @@
 
 pub mod baseline;
 pub mod config;
+pub mod fix;
 pub mod format;
 pub mod hosts;
 pub mod links;

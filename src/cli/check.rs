@@ -10,6 +10,10 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
 use urilint::baseline::{Anchor, Baseline, Key};
+use urilint::fix::{
+    Applicability, FileFix, Fix, Fixer, Syntax, raw_edits, unified_diff, write_back,
+};
+use urilint::format::Located;
 use urilint::format::{Format as DocFormat, MAX_PARSED, Reference};
 use urilint::links::{LinkOptions, Links, Problem, Source, Unchecked};
 use urilint::mail::{MailEvent, MailEvents};
@@ -38,6 +42,11 @@ struct Sink<W: Write> {
     statistics: Option<std::collections::HashMap<(String, Severity), usize>>,
     /// `[per-file-ignores]` from config.
     per_file: urilint::config::PerFileIgnores,
+    /// Shown records with a fix, safe and unsafe (SPEC section 12).
+    fixable: [usize; 2],
+    /// Fixes applied (`--fix`) or that would be (`--diff`), and in how
+    /// many files.
+    fixed: (usize, usize),
 }
 
 impl<W: Write> Sink<W> {
@@ -65,6 +74,9 @@ impl<W: Write> Sink<W> {
             }
         }
         self.counts[r.severity as usize] += 1;
+        if let Some(fix) = &r.fix {
+            self.fixable[fix.applicability as usize] += 1;
+        }
         if let Some(stats) = &mut self.statistics {
             *stats.entry((r.rule.clone(), r.severity)).or_insert(0) += 1;
             return Ok(());
@@ -85,6 +97,7 @@ impl<W: Write> Sink<W> {
         for w in c.warnings {
             self.say(w)?;
         }
+        self.fixes(c.fixed, &c.diff)?;
         for r in c.records {
             self.record(r)?;
         }
@@ -95,6 +108,15 @@ impl<W: Write> Sink<W> {
             }
             None => Ok(false),
         }
+    }
+
+    /// Counts a file's fixes and writes its diff (`--diff`).
+    fn fixes(&mut self, fixed: usize, diff: &[u8]) -> io::Result<()> {
+        if fixed > 0 {
+            self.fixed.0 += fixed;
+            self.fixed.1 += 1;
+        }
+        self.emitter.get_mut().write_all(diff)
     }
 
     /// A line for stderr, after what stdout has so far.
@@ -128,6 +150,21 @@ struct Checker<'a> {
     /// The folders named on the command line: a file found under one is
     /// checked in that tree.
     trees: std::collections::HashSet<std::path::PathBuf>,
+    /// `--fix` or `--diff` (SPEC section 12).
+    fixing: Option<Fixing>,
+    /// Whether unsafe fixes are applied (`--unsafe-fixes`).
+    unsafe_fixes: bool,
+    /// `[per-file-ignores]`: their rules' fixes are not applied.
+    per_file: &'a urilint::config::PerFileIgnores,
+}
+
+/// What `--fix` and `--diff` do with a file's fixes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fixing {
+    /// Write them into the file (`--fix`).
+    Write,
+    /// Print them as a unified diff (`--diff`).
+    Diff,
 }
 
 /// What link integrity needs of a checked file, kept until every file's
@@ -144,6 +181,10 @@ struct LinkWork {
     /// Its suppressions, and the lines of those that silenced something.
     directives: Option<Directives>,
     used: std::collections::HashSet<u64>,
+    /// Fixes applied to it, or that would be (`--diff`).
+    fixed: usize,
+    /// Its unified diff (`--diff`).
+    diff: Vec<u8>,
 }
 
 /// A file checked, its records waiting for its links' (SPEC section 11).
@@ -154,6 +195,9 @@ struct Checked {
     error: Option<String>,
     work: LinkWork,
     unchecked: Unchecked,
+    /// Fixes applied to it, or that would be, and its diff (`--diff`).
+    fixed: usize,
+    diff: Vec<u8>,
 }
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
@@ -201,9 +245,24 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    let stdout = io::stdout();
+    let fixing = match (args.fix, args.diff) {
+        (true, _) => Some(Fixing::Write),
+        (_, true) => Some(Fixing::Diff),
+        _ => None,
+    };
+    // `--fix -` writes the fixed text to stdout: the findings go to stderr.
+    let fix_stdin =
+        fixing == Some(Fixing::Write) && args.paths.iter().any(|p| p.as_os_str() == "-");
+    let out: Box<dyn Write> = if fix_stdin {
+        Box::new(io::stderr())
+    } else {
+        Box::new(BufWriter::new(io::stdout().lock()))
+    };
+    let per_file = config
+        .per_file_ignores(&super::config_dir(config_path.as_deref()))
+        .map_err(usage)?;
     let mut sink = Sink {
-        emitter: Emitter::new(BufWriter::new(stdout.lock()), format, Style { color }),
+        emitter: Emitter::new(out, format, Style { color }),
         baseline,
         recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
         anchor: match args.baseline.as_ref().or(args.write_baseline.as_ref()) {
@@ -216,9 +275,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         },
         counts: [0; 3],
         statistics: args.statistics.then(Default::default),
-        per_file: config
-            .per_file_ignores(&super::config_dir(config_path.as_deref()))
-            .map_err(usage)?,
+        per_file: per_file.clone(),
+        fixable: [0; 2],
+        fixed: (0, 0),
     };
     let reading = Reading::new(
         args.input,
@@ -246,6 +305,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         report_unused: args.report_unused_suppressions,
         links: links.as_ref(),
         trees: args.paths.iter().filter(|p| p.is_dir()).cloned().collect(),
+        fixing,
+        unsafe_fixes: args.unsafe_fixes,
+        per_file: &per_file,
     };
     let mut unchecked = Unchecked::default();
     let mut failed = false;
@@ -269,7 +331,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             sink.say(w)?;
         }
         match result {
-            Ok(_) => {}
+            Ok(work) => sink.fixes(work.fixed, &work.diff)?,
             Err(Stop::Output(e)) => return Err(e.into()),
             Err(Stop::Input(message)) => {
                 sink.say(message)?;
@@ -337,6 +399,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     // left to the process's exit: freeing them one by one costs time.
     std::mem::forget(links);
     let (counts, worst) = (sink.counts, sink.worst());
+    let (fixable, fixed) = (sink.fixable, sink.fixed);
     let statistics = sink.statistics.take();
     let mut out = sink.emitter.finish()?;
     if let Some(stats) = statistics {
@@ -353,6 +416,31 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         && let Some(summary) = report::summary_of_counts(counts)
     {
         writeln!(out, "{summary}")?;
+        if let Some(line) = report::fixable_summary(fixable, args.unsafe_fixes) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    // What was fixed goes to stderr in every format (SPEC section 12).
+    if !args.quiet
+        && let Some(fixing) = fixing
+    {
+        out.flush()?;
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let (n, files) = fixed;
+        super::say(match (fixing, n) {
+            (Fixing::Write, 0) => "no fixes applied".to_string(),
+            (Fixing::Diff, 0) => "nothing to fix".to_string(),
+            (Fixing::Write, n) => format!(
+                "fixed {} in {}",
+                plural(n, "problem"),
+                plural(files, "file")
+            ),
+            (Fixing::Diff, n) => format!(
+                "would fix {} in {}",
+                plural(n, "problem"),
+                plural(files, "file")
+            ),
+        });
     }
     // Machine formats write only findings to stdout (SPEC section 11).
     if !args.quiet
@@ -368,7 +456,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     out.flush()?;
     Ok(if failed {
         Status::SomeInputsFailed
-    } else if worst.is_some_and(|s| s >= fail_on) {
+    } else if worst.is_some_and(|s| s >= fail_on) || (fixing == Some(Fixing::Diff) && fixed.0 > 0) {
         Status::Found
     } else {
         Status::Clean
@@ -400,6 +488,32 @@ impl Checker<'_> {
             return Ok(LinkWork::default());
         };
         let (kind, reader) = (opened.mail, opened.reader);
+        // `--fix` and `--diff` read the whole file: it is written whole.
+        let reader = match self.fixing {
+            Some(fixing) if opened.format != DocFormat::Mail => {
+                match super::read_whole(reader).map_err(fail)? {
+                    Whole::Read(raw) => {
+                        return self.fix_input(
+                            &name,
+                            input,
+                            opened.format,
+                            raw,
+                            fixing,
+                            emit,
+                            warn,
+                        );
+                    }
+                    Whole::TooLarge(reader) => {
+                        warn(format!(
+                            "note: {name}: larger than {} MiB, not fixed",
+                            MAX_PARSED >> 20
+                        ));
+                        reader
+                    }
+                }
+            }
+            _ => reader,
+        };
         let reader = if opened.format.is_structured() {
             match super::read_whole(reader).map_err(fail)? {
                 Whole::Read(raw) => {
@@ -505,10 +619,10 @@ impl Checker<'_> {
                 // Redacted once for all of the finding's records.
                 let uri = shown_uri(&finding, self.show_secrets);
                 for d in diagnostics {
-                    pending.push_back((
-                        Record::with_uri(&name, &finding, d, uri.clone()),
-                        finding.clone(),
-                    ));
+                    let fix = d.fix.clone();
+                    let mut record = Record::with_uri(&name, &finding, d, uri.clone());
+                    record.fix = fix.and_then(|f| streamed_fix(&f, &finding, path));
+                    pending.push_back((record, finding.clone()));
                 }
             }
             // A record is final once its line has been read to the end: the
@@ -610,11 +724,13 @@ impl Checker<'_> {
             }
             let uri = shown_uri(finding, self.show_secrets);
             for d in diagnostics {
+                let fix = d.fix.clone();
                 let mut record = Record::with_uri(name, finding, d, uri.clone());
                 if let Some(at) = directives.matching(record.line, &record.rule) {
                     used.insert(at);
                     continue;
                 }
+                record.fix = fix.and_then(|f| self.file_fix(&f, l, raw, format));
                 if self.snippets {
                     record.snippet = Some(self.snippet(raw, finding, record.span, &written));
                 }
@@ -628,6 +744,108 @@ impl Checker<'_> {
             self.unused(name, &directives, &used, warn);
         }
         Ok(work)
+    }
+
+    /// `--fix` or `--diff` on a file read whole (SPEC section 12): its fixes
+    /// applied, then written back (or to stdout for `-`) and the fixed text
+    /// checked, or shown as a diff.
+    #[allow(clippy::too_many_arguments)]
+    fn fix_input(
+        &self,
+        name: &str,
+        input: &Input,
+        format: DocFormat,
+        raw: Vec<u8>,
+        fixing: Fixing,
+        emit: &mut dyn FnMut(Record) -> io::Result<()>,
+        warn: &mut dyn FnMut(String),
+    ) -> Result<LinkWork, Stop> {
+        let path = match input {
+            Input::File { path, .. } => Some(path.as_path()),
+            Input::Stdin => None,
+        };
+        let fixer = Fixer::new(self.scanner, self.linter, self.reading.options)
+            .unsafe_fixes(self.unsafe_fixes);
+        let skip = |rule: &str| path.is_some_and(|p| self.per_file.ignores(p, rule));
+        let fixed = fixer.fix(format, &raw, &skip);
+        let n: usize = fixed.applied.values().sum();
+        if fixing == Fixing::Diff {
+            let (old, new) = if self.show_secrets {
+                (Vec::new(), Vec::new())
+            } else {
+                (
+                    self.written(format, &raw),
+                    self.written(format, &fixed.text),
+                )
+            };
+            let diff = unified_diff(name, &raw, &fixed.text, [&old, &new], self.show_secrets);
+            if diff.redacted > 0 {
+                warn(format!(
+                    "note: {name}: {} diff lines hold secrets, shown as `****`: their hunks do not apply (`--show-secrets` shows them)",
+                    diff.redacted
+                ));
+            }
+            return Ok(LinkWork {
+                fixed: n,
+                diff: diff.text,
+                ..LinkWork::default()
+            });
+        }
+        let (text, error) = match path {
+            None => {
+                let mut out = io::stdout().lock();
+                out.write_all(&fixed.text)
+                    .and_then(|_| out.flush())
+                    .map_err(Stop::Output)?;
+                (fixed.text, None)
+            }
+            Some(_) if n == 0 => (raw, None),
+            Some(p) => match write_back(p, &raw, &fixed.text) {
+                Ok(()) => (fixed.text, None),
+                // Its findings are those of the file as it was read.
+                Err(e) => (raw, Some(format!("{name}: {e}"))),
+            },
+        };
+        let mut work = self.check_document(name, path, format, &text, emit, warn)?;
+        match error {
+            Some(message) => Err(Stop::Input(message)),
+            None => {
+                work.fixed = n;
+                Ok(work)
+            }
+        }
+    }
+
+    /// Where the secrets of a file's URIs and relative references are
+    /// written, for a diff's lines (SPEC section 10).
+    fn written(&self, format: DocFormat, raw: &[u8]) -> Vec<std::ops::Range<usize>> {
+        let doc =
+            urilint::format::read_document(format, raw, self.scanner, self.reading.options, true);
+        let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+        for l in &doc.located {
+            for s in urilint::secrets::locate(&l.finding.uri, l.finding.flags.truncated) {
+                let r = l.raw_range(s.span);
+                out.push(r.start as usize..r.end as usize);
+            }
+        }
+        out.extend(
+            reference_secrets(raw, &doc.references)
+                .into_iter()
+                .map(|r| r.start as usize..r.end as usize),
+        );
+        out
+    }
+
+    /// A record's fix as edits of the file (SPEC section 12). After
+    /// `--fix`, a fix that would have been applied and is still there was
+    /// refused (the file did not read as meant after it): it is not shown.
+    fn file_fix(&self, fix: &Fix, l: &Located, raw: &[u8], format: DocFormat) -> Option<FileFix> {
+        if self.fixing == Some(Fixing::Write)
+            && (fix.applicability == Applicability::Safe || self.unsafe_fixes)
+        {
+            return None;
+        }
+        raw_edits(fix, l, raw, 0, Syntax::of(format)?)
     }
 
     /// The tree a file is checked in (SPEC section 11): the folder named
@@ -794,7 +1012,7 @@ impl Checker<'_> {
             },
             &mut |w| warnings.push(w),
         );
-        let (work, error) = match result {
+        let (mut work, error) = match result {
             Ok(work) => (work, None),
             Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
             // Collecting cannot fail to write.
@@ -805,6 +1023,8 @@ impl Checker<'_> {
             records,
             warnings,
             error,
+            fixed: work.fixed,
+            diff: std::mem::take(&mut work.diff),
             work,
             unchecked: Unchecked::default(),
         }
@@ -877,6 +1097,29 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The fix of a URI found in streamed text as edits of the file (SPEC
+/// section 12): read from the URI itself when it is written as it reads,
+/// else from the file's bytes around it (a `<URL:` prefix, a URI broken
+/// over lines); none for standard input then.
+fn streamed_fix(fix: &Fix, finding: &Finding, path: Option<&std::path::Path>) -> Option<FileFix> {
+    let edit = |window: &[u8], from: u64| {
+        let located = Located::from_text(finding.clone(), window, from)?;
+        raw_edits(fix, &located, window, from, Syntax::Plain)
+    };
+    if let Some(f) = edit(&finding.uri, finding.start) {
+        return Some(f);
+    }
+    // `<URL:` and the whitespace after it come before the URI.
+    let from = finding.start.saturating_sub(64);
+    let mut file = File::open(path?).ok()?;
+    file.seek(SeekFrom::Start(from)).ok()?;
+    let mut window = Vec::new();
+    file.take(finding.end - from)
+        .read_to_end(&mut window)
+        .ok()?;
+    edit(&window, from)
 }
 
 /// Ranges sorted and merged where they overlap or touch.

@@ -139,6 +139,22 @@ struct CheckArgs {
     /// Do not check that link fragments name anchors (`broken-fragment`).
     #[arg(long)]
     no_fragments: bool,
+
+    /// Apply the safe fixes in place, then report what remains. With `-`,
+    /// the fixed text goes to stdout and the findings to stderr.
+    #[arg(long, conflicts_with_all = ["write_baseline", "statistics"])]
+    fix: bool,
+
+    /// Apply unsafe fixes too (they guess what was meant: a typo, a
+    /// hyphen at a line break), with `--fix` or `--diff`.
+    #[arg(long)]
+    unsafe_fixes: bool,
+
+    /// Print the fixes as a unified diff (for `git apply` or `patch -p1`)
+    /// instead of writing them; print no findings. Exit 1 when there is
+    /// something to fix.
+    #[arg(long, conflicts_with_all = ["fix", "write_baseline", "statistics"])]
+    diff: bool,
 }
 
 #[derive(Debug, clap::Args)]

@@ -488,6 +488,37 @@ pub struct Located {
 }
 
 impl Located {
+    /// A finding of a text read as it is ([`Format::Text`]), with where
+    /// each byte is written, from `window`: raw bytes that start at offset
+    /// `from` and hold the finding's span. The bytes are the same, less the
+    /// whitespace of a URI rejoined inside `<...>` (RFC 3986 App. C). None
+    /// if the window does not hold them.
+    pub fn from_text(finding: Finding, window: &[u8], from: u64) -> Option<Located> {
+        let start = finding.start.checked_sub(from)? as usize;
+        let end = finding.end.checked_sub(from)? as usize;
+        let span = window.get(start..end)?;
+        let mut raw = Vec::with_capacity(finding.uri.len());
+        let mut j = 0;
+        for &b in &finding.uri {
+            while j < span.len() && span[j] != b && span[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if span.get(j) != Some(&b) {
+                return None;
+            }
+            let at = finding.start + j as u64;
+            raw.push((at, at + 1));
+            j += 1;
+        }
+        Some(Located { finding, raw })
+    }
+
+    /// For each byte of the URI, the raw range it was read from (several
+    /// bytes share one when markup was decoded: `&amp;`).
+    pub fn bytes(&self) -> &[(u64, u64)] {
+        &self.raw
+    }
+
     /// The raw range the URI's bytes `r` were read from.
     pub fn raw_range(&self, r: std::ops::Range<usize>) -> std::ops::Range<u64> {
         let r = r.start.min(self.raw.len())..r.end.min(self.raw.len());

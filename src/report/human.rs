@@ -79,5 +79,12 @@ pub(super) fn write(out: &mut impl Write, r: &Record, style: Style) -> io::Resul
     };
     let marks = style.paint(sev, &"^".repeat(sn.width));
     writeln!(out, "{pad} {bar} {}{marks}{more}", " ".repeat(sn.before))?;
+    if let Some(fix) = &r.fix {
+        let how = match fix.applicability {
+            crate::rules::Applicability::Safe => "`--fix` fixes this",
+            crate::rules::Applicability::Unsafe => "`--fix --unsafe-fixes` fixes this",
+        };
+        writeln!(out, "{pad} {} help: {how}", style.paint(gutter, "="))?;
+    }
     Ok(())
 }

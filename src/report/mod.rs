@@ -76,6 +76,10 @@ pub struct Record {
     /// The source line, for `human`.
     #[serde(skip)]
     pub snippet: Option<Snippet>,
+    /// How to fix it, as edits of the file (SPEC section 12); only when
+    /// the rule has a fix that can be written in the file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<crate::fix::FileFix>,
 }
 
 /// Where in a mail archive a finding is (SPEC M3).
@@ -156,6 +160,7 @@ impl Record {
             flags: finding.flags,
             mail: None,
             snippet: None,
+            fix: None,
         }
     }
 }
@@ -429,6 +434,31 @@ pub fn summary(records: &[Record]) -> Option<String> {
         counts[r.severity as usize] += 1;
     }
     summary_of_counts(counts)
+}
+
+/// `[*] 2 fixable with `--fix` (1 more with `--unsafe-fixes`).`, from the
+/// number of findings with a safe and with an unsafe fix; `None` for none.
+/// With `unsafe_fixes`, unsafe fixes count as fixable.
+pub fn fixable_summary(fixable: [usize; 2], unsafe_fixes: bool) -> Option<String> {
+    let [safe, risky] = fixable;
+    let (now, hidden) = if unsafe_fixes {
+        (safe + risky, 0)
+    } else {
+        (safe, risky)
+    };
+    let option = if unsafe_fixes {
+        "`--fix --unsafe-fixes`"
+    } else {
+        "`--fix`"
+    };
+    match (now, hidden) {
+        (0, 0) => None,
+        (0, h) => Some(format!("{h} fixable with `--fix --unsafe-fixes`.")),
+        (n, 0) => Some(format!("[*] {n} fixable with {option}.")),
+        (n, h) => Some(format!(
+            "[*] {n} fixable with {option} ({h} more with `--unsafe-fixes`)."
+        )),
+    }
 }
 
 /// [`summary`] from the number of findings of each severity, indexed by

@@ -147,6 +147,28 @@ fn result(r: &Record, index: usize) -> Value {
             }
         }],
     });
+    // SARIF 2.1.0 s3.55: a fix is changes to artifacts, each a deleted
+    // region and what is inserted there.
+    if let Some(fix) = &r.fix {
+        let replacements: Vec<Value> = fix
+            .edits
+            .iter()
+            .map(|e| {
+                json!({
+                    "deletedRegion": { "byteOffset": e.start, "byteLength": e.end - e.start },
+                    "insertedContent": { "text": String::from_utf8_lossy(&e.replacement) },
+                })
+            })
+            .collect();
+        result["fixes"] = json!([{
+            "description": { "text": format!("{} fix", fix.applicability.as_str()) },
+            "artifactChanges": [{
+                "artifactLocation": { "uri": crate::uri::path_reference(&r.path) },
+                "replacements": replacements,
+            }],
+            "properties": { "applicability": fix.applicability.as_str() },
+        }]);
+    }
     if let Some(mail) = &r.mail {
         // Offsets are in the decoded part: only the archive line where the
         // part begins locates it in the file.

@@ -105,6 +105,7 @@ impl CustomRule {
                 start: span.start + m.start(),
                 end: span.start + m.end(),
             }),
+            fix: None,
         })
     }
 }

@@ -28,6 +28,14 @@ pub struct RuleDoc {
     /// [`crate::links`] found wrong, not over a URI's text.
     #[serde(default)]
     pub links: bool,
+    /// Whether its findings have a fix, and whether `--fix` applies it
+    /// alone (`safe`) or only with `--unsafe-fixes` (SPEC section 12).
+    #[serde(default)]
+    pub fix: Option<super::Applicability>,
+    /// Texts before and after `--fix` (or `--unsafe-fixes`) with this rule
+    /// alone selected: the fix's examples, run as tests.
+    #[serde(default)]
+    pub fixed: Vec<(String, String)>,
     /// One line.
     pub summary: String,
     /// RFC sections it comes from.
@@ -85,24 +93,44 @@ impl RuleDoc {
         } else {
             "off by default: select it to run it"
         };
+        let fix = match self.fix {
+            Some(super::Applicability::Safe) => " `--fix` fixes it (a safe fix).",
+            Some(super::Applicability::Unsafe) => {
+                " `--fix --unsafe-fixes` fixes it (an unsafe fix: it guesses what was meant)."
+            }
+            None => "",
+        };
+        let fixed: String = self
+            .fixed
+            .iter()
+            .map(|(before, after)| {
+                format!("```text\n{before}\n```\n\nbecomes\n\n```text\n{after}\n```\n\n")
+            })
+            .collect();
         let templates = if self.templates {
             ""
         } else {
             " Templates (URIs holding a placeholder such as `{name}`) are not checked."
         };
         format!(
-            "# {} ({})\n\n{}\n\nGroup `{}`, {}.{}\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n{}\n## Use instead\n\n{}\n\n{}\n## References\n\n{}",
+            "# {} ({})\n\n{}\n\nGroup `{}`, {}.{}{}\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n{}\n## Use instead\n\n{}\n\n{}\n{}## References\n\n{}",
             self.id,
             self.severity,
             self.summary,
             self.group,
             default,
             templates,
+            fix,
             self.what.trim(),
             self.why.trim(),
             fence(&self.bad),
             self.instead.trim(),
             fence(&self.good),
+            if fixed.is_empty() {
+                String::new()
+            } else {
+                format!("## Fix\n\n{fixed}")
+            },
             refs
         )
     }

@@ -30,6 +30,7 @@
 
 mod custom;
 mod docs;
+mod fix;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -41,6 +42,7 @@ use serde::{Deserialize, Serialize};
 
 pub use custom::{CustomRule, CustomRuleError};
 pub use docs::{RuleDoc, doc, docs};
+pub use fix::{Applicability, Edit, Fix, percent_encode};
 
 use crate::scan::Finding;
 use crate::schemes::{Registry, Scheme};
@@ -293,6 +295,7 @@ pub struct Hit {
     message: String,
     span: Option<Span>,
     severity: Option<Severity>,
+    edits: Vec<Edit>,
 }
 
 impl Hit {
@@ -302,6 +305,7 @@ impl Hit {
             message: message.into(),
             span: None,
             severity: None,
+            edits: Vec::new(),
         }
     }
 
@@ -314,6 +318,14 @@ impl Hit {
     /// Overrides the rule's severity for this hit.
     pub fn severity(mut self, severity: Severity) -> Hit {
         self.severity = Some(severity);
+        self
+    }
+
+    /// How to fix it (SPEC section 12): edits of the URI, in order. The
+    /// rule's doc says whether the fix is safe; a rule without `fix` in its
+    /// doc offers none.
+    pub fn fix(mut self, edits: Vec<Edit>) -> Hit {
+        self.edits = edits;
         self
     }
 }
@@ -329,6 +341,8 @@ pub struct Diagnostic {
     pub message: String,
     /// The part of the URI at fault, as a byte range of [`Finding::uri`].
     pub span: Option<Span>,
+    /// How to fix it, if the rule knows (SPEC section 12).
+    pub fix: Option<Fix>,
 }
 
 /// A rule id that no rule has.
@@ -414,6 +428,8 @@ struct Enabled {
     notes: bool,
     /// It checks links ([`RuleDoc::links`]).
     links: bool,
+    /// Whether its fixes are safe ([`RuleDoc::fix`]).
+    fix: Option<Applicability>,
 }
 
 /// Rules whose findings are the URI's located secrets (SPEC section 10).
@@ -556,11 +572,27 @@ impl Linter {
                     Some(_) if !found.is_empty() => redact_message(h.message, &finding.uri, &found),
                     _ => h.message,
                 };
+                // A fix never changes a secret's bytes: checks see them
+                // masked, and a password is never written anywhere
+                // (SPEC section 10). A truncated URI's end is unknown.
+                let fix = match rule.fix {
+                    Some(applicability)
+                        if !h.edits.is_empty() && !finding.flags.truncated && link.is_none() =>
+                    {
+                        let fix = Fix {
+                            applicability,
+                            edits: h.edits,
+                        };
+                        (!found.iter().any(|s| fix.touches(&s.span))).then_some(fix)
+                    }
+                    _ => None,
+                };
                 out.push(Diagnostic {
                     rule: Cow::Borrowed(rule.id),
                     severity,
                     message,
                     span: h.span,
+                    fix,
                 });
             }
         }
@@ -725,6 +757,7 @@ impl LinterBuilder {
                     templates: doc.templates,
                     notes: self.show_notes || chosen(id),
                     links: doc.links,
+                    fix: doc.fix,
                 })
             })
             .collect();

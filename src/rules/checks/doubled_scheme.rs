@@ -1,6 +1,6 @@
 //! doubled-scheme: RFC 3986 s3.1, s3.2.
 
-use crate::rules::{Context, Hit};
+use crate::rules::{Context, Edit, Hit};
 use crate::uri::{Component, Span};
 
 
@@ -21,7 +21,15 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         {
             let again = String::from_utf8_lossy(&rest[..n]).to_ascii_lowercase();
             let msg = format!("the scheme is written twice: `{again}` is read as the host");
-            out.push(Hit::new(msg).at(Span { start: auth, end: auth + n }));
+            // `http://https://x` is `https://x` with `http://` written
+            // before it; `https://http//x` is `https://x` with a scheme
+            // half written again inside it.
+            let fix = if rest[n..].starts_with(b"://") {
+                Edit::delete(scheme.start..auth)
+            } else {
+                Edit::delete(auth..auth + n + 2)
+            };
+            out.push(Hit::new(msg).at(Span { start: auth, end: auth + n }).fix(vec![fix]));
             return;
         }
     }

@@ -1,6 +1,6 @@
 //! non-ascii: RFC 1738 s2.2; RFC 3986 s2; RFC 3987.
 
-use crate::rules::{Context, Hit};
+use crate::rules::{Context, Edit, Hit, percent_encode};
 use crate::uri::{Component, Span};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
@@ -21,5 +21,42 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         Ok(c) => format!("unencoded non-ASCII `{c}`: an IRI; percent-encode it as `{encoded}`"),
         Err(_) => format!("byte 0x{:02X} is not UTF-8 and not percent-encoded", uri[at]),
     };
-    out.push(Hit::new(msg).at(Span { start: at, end: at + seq.len() }));
+    out.push(Hit::new(msg).at(Span { start: at, end: at + seq.len() }).fix(fix(cx)));
+}
+
+/// The URI in URI form (RFC 3987 s3.1): the host as its IDNA A-label
+/// (UTS #46, `xn--...`), every other non-ASCII octet percent-encoded as
+/// UTF-8. None for octets that are not UTF-8: their charset is unknown.
+fn fix(cx: &Context) -> Vec<Edit> {
+    let uri = cx.text;
+    if std::str::from_utf8(uri).is_err() {
+        return Vec::new();
+    }
+    let host = cx.uri.span(Component::Host).filter(|h| !h.is_empty());
+    let mut edits = Vec::new();
+    let mut i = 0;
+    while i < uri.len() {
+        if let Some(h) = host.filter(|h| h.start == i) {
+            let name = &uri[h.start..h.end];
+            if name.iter().any(|&b| b >= 0x80) {
+                // A host that IDNA refuses (or an IP literal) is left
+                // as it is: there is no one right form to write.
+                let Ok(ascii) = idna::domain_to_ascii(std::str::from_utf8(name).expect("UTF-8"))
+                else {
+                    return Vec::new();
+                };
+                if name.contains(&b'%') || name.starts_with(b"[") {
+                    return Vec::new();
+                }
+                edits.push(Edit::replace(h.start..h.end, ascii));
+            }
+            i = h.end;
+            continue;
+        }
+        if uri[i] >= 0x80 {
+            edits.push(Edit::replace(i..i + 1, percent_encode(uri[i])));
+        }
+        i += 1;
+    }
+    edits
 }

@@ -1,6 +1,6 @@
 //! scheme-typo: RFC 3986 s3.1, s3.3.
 
-use crate::rules::{Context, Hit};
+use crate::rules::{Context, Edit, Hit};
 use crate::uri::{Component, Span};
 
 /// Schemes whose misspellings are worth an error: the common ones.
@@ -16,19 +16,20 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         && let Some(meant) = typo_of(&name)
     {
         let msg = format!("scheme `{name}` looks like a typo of `{meant}`");
-        out.push(Hit::new(msg).at(span));
+        out.push(Hit::new(msg).at(span).fix(vec![Edit::replace(span.start..span.end, meant)]));
         return;
     }
     if !crate::schemes::is_web(name.as_bytes()) {
         return;
     }
     // RFC 3986 s3.3: without `//` there is no authority.
-    let msg = if after.starts_with(b":///") {
-        "three slashes after the scheme: the host is empty and the rest is a path"
+    // The fix writes `://` for what was typed (RFC 3986 s3).
+    let (msg, typed) = if after.starts_with(b":///") {
+        ("three slashes after the scheme: the host is empty and the rest is a path", 4)
     } else if after.starts_with(b"::/") {
-        "a second `:` after the scheme: `://` was meant"
+        ("a second `:` after the scheme: `://` was meant", 3)
     } else if after.starts_with(b":/") && !after.starts_with(b"://") {
-        "one slash after the scheme: the host is read as a path; `://` was meant"
+        ("one slash after the scheme: the host is read as a path; `://` was meant", 2)
     } else {
         return;
     };
@@ -45,7 +46,8 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !host_like(host) {
         return;
     }
-    out.push(Hit::new(msg).at(Span { start: span.start, end: span.end + 1 }));
+    let fix = vec![Edit::replace(span.end..span.end + typed, &b"://"[..])];
+    out.push(Hit::new(msg).at(Span { start: span.start, end: span.end + 1 }).fix(fix));
 }
 
 /// Whether `rest` starts with what can only be a host: an IP literal,

@@ -1,7 +1,7 @@
 //! unnecessary-percent-encoding: RFC 3986 s2.3, s6.2.2.2.
 
 use crate::rules::util::triplets;
-use crate::rules::{Context, Hit};
+use crate::rules::{Context, Edit, Hit};
 use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
@@ -15,11 +15,13 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         _ => cx.text,
     };
     let unreserved = |v: u8| v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~');
-    let mut found = triplets(uri).filter(|&(_, v)| unreserved(v));
-    let Some((at, v)) = found.next() else { return };
-    let more = found.count();
+    let found: Vec<(usize, u8)> = triplets(uri).filter(|&(_, v)| unreserved(v)).collect();
+    let Some(&(at, v)) = found.first() else { return };
+    let more = found.len() - 1;
+    // The fix decodes every one of them (s6.2.2.2).
+    let edits = found.iter().map(|&(i, v)| Edit::replace(i..i + 3, [v])).collect();
     let extra = if more > 0 { format!(" ({more} more)") } else { String::new() };
     let t = String::from_utf8_lossy(&uri[at..at + 3]);
     let msg = format!("`{t}` encodes `{}`, an unreserved character; write it as is{extra}", v as char);
-    out.push(Hit::new(msg).at(Span { start: at, end: at + 3 }));
+    out.push(Hit::new(msg).at(Span { start: at, end: at + 3 }).fix(edits));
 }

@@ -1,7 +1,8 @@
 //! unsafe-character: RFC 1738 s2.2; RFC 3986 s2.
 
 use crate::rules::util::show_byte;
-use crate::rules::{Context, Hit};
+use crate::rules::{Context, Edit, Hit, percent_encode};
+use crate::scan::Delimiter;
 use crate::uri::{Component, HostKind, Span};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
@@ -24,6 +25,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let fragment = cx.uri.span(Component::Fragment);
     let mut first = None;
     let mut seen: Vec<u8> = Vec::new();
+    let mut edits = Vec::new();
     // Secrets are masked in `cx.text`: a password's characters are
     // embedded-password's business, and never quoted.
     for (i, &b) in uri.iter().enumerate() {
@@ -36,6 +38,11 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         };
         if unsafe_here {
             first.get_or_insert(i);
+            // `~` is unreserved in RFC 3986 (s2.3): the profile flags it,
+            // but encoding it is no fix.
+            if b != b'~' {
+                edits.push(Edit::replace(i..i + 1, percent_encode(b)));
+            }
             if !seen.contains(&b) {
                 seen.push(b);
             }
@@ -48,5 +55,13 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     } else {
         format!("unsafe characters must be percent-encoded: {}", list.join(", "))
     };
-    out.push(Hit::new(msg).at(Span { start: at, end: at + 1 }));
+    let hit = Hit::new(msg).at(Span { start: at, end: at + 1 });
+    // Only a URI whose end is certain is fixed: delimited, or a link
+    // target in markup (RFC 3986 App. C). Undelimited, `a b` may be a URI
+    // and a word.
+    if cx.finding.delimiter == Delimiter::None {
+        out.push(hit);
+    } else {
+        out.push(hit.fix(edits));
+    }
 }

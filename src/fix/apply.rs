@@ -1,0 +1,289 @@
+//! The fixes of a whole file, applied until nothing changes (SPEC section
+//! 12).
+//!
+//! Each pass reads the file as its format, checks it, maps every fix that
+//! may be applied to edits of the file, takes those that do not overlap,
+//! and applies them. The file is then read again: each fixed URI must be
+//! found where it was with the text the fix meant, and every other URI as
+//! it was. A fix after which the file reads otherwise (a fixed byte that is
+//! markup in its format) is dropped. Overlapping fixes wait for the next
+//! pass, which checks the file as the last one left it: `%7e` becomes `%7E`
+//! and then `~`.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::{FileFix, RawEdit, Syntax, apply_edits, overlap, raw_edits};
+use crate::format::{self, Format, Located, Options};
+use crate::rules::{Applicability, Linter};
+use crate::scan::Scanner;
+use crate::suppress::{DirectiveReader, Directives};
+
+/// Passes at most: each pass applies every fix that does not overlap
+/// another, so two or three passes reach the normal form.
+const MAX_PASSES: usize = 8;
+
+/// Fixes tried one by one when a pass's fixes together do not read as
+/// meant; the rest wait for the next pass.
+const MAX_ALONE: usize = 32;
+
+/// Applies fixes to whole files.
+pub struct Fixer<'a> {
+    scanner: &'a Scanner,
+    linter: &'a Linter,
+    options: Options,
+    unsafe_fixes: bool,
+}
+
+/// A file with its fixes applied.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    /// The fixed file.
+    pub text: Vec<u8>,
+    /// How many fixes of each rule were applied.
+    pub applied: BTreeMap<String, usize>,
+}
+
+/// A fix that may be applied in this pass.
+struct Candidate {
+    /// Index of its URI among the pass's findings.
+    uri: usize,
+    rule: String,
+    fix: crate::rules::Fix,
+    file: FileFix,
+}
+
+/// What a pass read: the URIs, and the fixes that may be applied.
+struct Pass {
+    located: Vec<Located>,
+    candidates: Vec<Candidate>,
+}
+
+impl<'a> Fixer<'a> {
+    /// A fixer applying the safe fixes of `linter`'s rules, reading files
+    /// with `options` and `scanner`.
+    pub fn new(scanner: &'a Scanner, linter: &'a Linter, options: Options) -> Fixer<'a> {
+        Fixer {
+            scanner,
+            linter,
+            options,
+            unsafe_fixes: false,
+        }
+    }
+
+    /// Applies unsafe fixes too (`--unsafe-fixes`).
+    pub fn unsafe_fixes(mut self, yes: bool) -> Self {
+        self.unsafe_fixes = yes;
+        self
+    }
+
+    /// Whether a fix of this applicability is applied.
+    pub fn applies(&self, a: Applicability) -> bool {
+        a == Applicability::Safe || self.unsafe_fixes
+    }
+
+    /// `raw`, read as `format`, with every fix applied that its rules
+    /// report (not suppressed by a `urilint: ignore` comment, and not a
+    /// rule `skip` names), until the file is in normal form or
+    /// [`MAX_PASSES`] passes are done.
+    pub fn fix(&self, format: Format, raw: &[u8], skip: &dyn Fn(&str) -> bool) -> Fixed {
+        let mut fixed = Fixed {
+            text: raw.to_vec(),
+            applied: BTreeMap::new(),
+        };
+        let Some(syntax) = Syntax::of(format) else {
+            return fixed;
+        };
+        // Fixes after which the file did not read as intended, by rule
+        // and URI: not tried again.
+        let mut refused: HashSet<(String, Vec<u8>)> = HashSet::new();
+        let mut pass = self.pass(format, syntax, &fixed.text, skip, &refused);
+        for _ in 0..MAX_PASSES {
+            let chosen = choose(&pass.candidates);
+            if chosen.is_empty() {
+                break;
+            }
+            let (chosen, (text, next)) =
+                match self.try_apply(format, syntax, &fixed.text, &pass, &chosen, skip, &refused) {
+                    Some(done) => (chosen, done),
+                    None => {
+                        // Each alone: those that do not read as meant are
+                        // refused, and the first that does is applied.
+                        let mut first = None;
+                        for &i in chosen.iter().take(MAX_ALONE) {
+                            let c = &pass.candidates[i];
+                            match self.try_apply(
+                                format,
+                                syntax,
+                                &fixed.text,
+                                &pass,
+                                &[i],
+                                skip,
+                                &refused,
+                            ) {
+                                Some(done) => {
+                                    first.get_or_insert((vec![i], done));
+                                }
+                                None => {
+                                    refused.insert((
+                                        c.rule.clone(),
+                                        pass.located[c.uri].finding.uri.clone(),
+                                    ));
+                                }
+                            }
+                        }
+                        match first {
+                            Some(done) => done,
+                            None => {
+                                pass = self.pass(format, syntax, &fixed.text, skip, &refused);
+                                continue;
+                            }
+                        }
+                    }
+                };
+            for &i in &chosen {
+                *fixed
+                    .applied
+                    .entry(pass.candidates[i].rule.clone())
+                    .or_insert(0) += 1;
+            }
+            fixed.text = text;
+            pass = next;
+        }
+        fixed
+    }
+
+    /// Reads and checks `text`: its URIs and the fixes that may be applied.
+    fn pass(
+        &self,
+        format: Format,
+        syntax: Syntax,
+        text: &[u8],
+        skip: &dyn Fn(&str) -> bool,
+        refused: &HashSet<(String, Vec<u8>)>,
+    ) -> Pass {
+        let located = format::scan_located(format, text, self.scanner, self.options);
+        let directives = directives(text);
+        let mut candidates = Vec::new();
+        for (uri, l) in located.iter().enumerate() {
+            for d in self.linter.check(&l.finding) {
+                let Some(fix) = d.fix else { continue };
+                if !self.applies(fix.applicability)
+                    || skip(&d.rule)
+                    || directives.suppresses(l.finding.line, &d.rule)
+                    || refused.contains(&(d.rule.to_string(), l.finding.uri.clone()))
+                {
+                    continue;
+                }
+                if let Some(file) = raw_edits(&fix, l, text, 0, syntax) {
+                    candidates.push(Candidate {
+                        uri,
+                        rule: d.rule.into_owned(),
+                        fix,
+                        file,
+                    });
+                }
+            }
+        }
+        Pass {
+            located,
+            candidates,
+        }
+    }
+
+    /// `text` with the `chosen` fixes of `pass` applied, and the pass that
+    /// reads it, if it reads as they meant.
+    #[allow(clippy::too_many_arguments)]
+    fn try_apply(
+        &self,
+        format: Format,
+        syntax: Syntax,
+        text: &[u8],
+        pass: &Pass,
+        chosen: &[usize],
+        skip: &dyn Fn(&str) -> bool,
+        refused: &HashSet<(String, Vec<u8>)>,
+    ) -> Option<(Vec<u8>, Pass)> {
+        let mut edits: Vec<RawEdit> = chosen
+            .iter()
+            .flat_map(|&i| pass.candidates[i].file.edits.iter().cloned())
+            .collect();
+        edits.sort_by_key(|e| (e.start, e.end));
+        let new = apply_edits(text, &edits);
+        // Where each URI should be, and what it should read.
+        let shift = |at: u64| -> u64 {
+            let mut to = at as i64;
+            for e in edits.iter().take_while(|e| e.end <= at && e.start < at) {
+                to += e.replacement.len() as i64 - (e.end - e.start) as i64;
+            }
+            to as u64
+        };
+        let mut expected: Vec<(u64, Vec<u8>)> = pass
+            .located
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                let mut uri = l.finding.uri.clone();
+                let mut fixes: Vec<&crate::rules::Fix> = chosen
+                    .iter()
+                    .map(|&i| &pass.candidates[i])
+                    .filter(|c| c.uri == k)
+                    .map(|c| &c.fix)
+                    .collect();
+                if !fixes.is_empty() {
+                    // Their replacements, from the last so offsets hold.
+                    let mut all: Vec<crate::rules::Edit> = fixes
+                        .drain(..)
+                        .flat_map(|f| f.edits.iter().cloned())
+                        .collect();
+                    all.retain(|e| matches!(e, crate::rules::Edit::Replace { .. }));
+                    all.sort_by_key(|e| match e {
+                        crate::rules::Edit::Replace { range, .. } => range.start,
+                        _ => 0,
+                    });
+                    let merged = crate::rules::Fix {
+                        applicability: Applicability::Safe,
+                        edits: all,
+                    };
+                    uri = merged.apply_to(&uri);
+                }
+                (shift(l.finding.start), uri)
+            })
+            .collect();
+        let next = self.pass(format, syntax, &new, skip, refused);
+        let mut found: Vec<(u64, Vec<u8>)> = next
+            .located
+            .iter()
+            .map(|l| (l.finding.start, l.finding.uri.clone()))
+            .collect();
+        expected.sort();
+        found.sort();
+        (expected == found).then_some((new, next))
+    }
+}
+
+/// The candidates to apply together: in file order, each whose edits
+/// overlap none taken before it.
+fn choose(candidates: &[Candidate]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by_key(|&i| candidates[i].file.edits.first().map(|e| (e.start, e.end)));
+    let mut taken: Vec<&RawEdit> = Vec::new();
+    let mut chosen = Vec::new();
+    for i in order {
+        let edits = &candidates[i].file.edits;
+        if edits.iter().any(|e| taken.iter().any(|t| overlap(e, t))) {
+            continue;
+        }
+        taken.extend(edits);
+        chosen.push(i);
+    }
+    chosen.sort_unstable();
+    chosen
+}
+
+/// The suppression comments of a file held in memory.
+fn directives(text: &[u8]) -> Directives {
+    let mut reader = DirectiveReader::new(text);
+    // Reading from memory cannot fail.
+    let _ = std::io::copy(&mut reader, &mut std::io::sink());
+    reader.into_directives()
+}
