@@ -220,3 +220,74 @@ fn a_clean_uri_triggers_nothing() {
         assert_eq!(triggered(text), BTreeSet::new(), "{text}");
     }
 }
+
+/// SPEC section 12: each fixable rule's `fixed` examples, as text with
+/// that rule alone selected, become exactly what its doc says; the rules
+/// with a fix are those the issue names, with the applicability it gives.
+#[test]
+fn every_fix_example_fixes_as_its_doc_says() {
+    use urilint::fix::Fixer;
+    use urilint::format::{Format, Options};
+    use urilint::rules::Applicability::{self, *};
+    let mut failures = Vec::new();
+    let mut fixable: Vec<(String, Applicability)> = Vec::new();
+    for doc in docs() {
+        let Some(applicability) = doc.fix else {
+            if !doc.fixed.is_empty() {
+                failures.push(format!("{}: fix examples but no `fix`", doc.id));
+            }
+            continue;
+        };
+        fixable.push((doc.id.clone(), applicability));
+        if doc.fixed.is_empty() {
+            failures.push(format!("{}: `fix` without `fixed` examples", doc.id));
+        }
+        let linter = Linter::builder().select([doc.id.as_str()]).build().unwrap();
+        let scanner = Scanner::new();
+        for (before, after) in &doc.fixed {
+            // The safe fixes alone: an unsafe fix changes nothing.
+            let safe = Fixer::new(&scanner, &linter, Options::default());
+            let got = safe.fix(Format::Text, before.as_bytes(), &|_| false);
+            let want = if applicability == Safe { after } else { before };
+            if got.text != want.as_bytes() {
+                failures.push(format!(
+                    "{}: {before:?} became {:?} with safe fixes, not {want:?}",
+                    doc.id,
+                    String::from_utf8_lossy(&got.text)
+                ));
+            }
+            let all = Fixer::new(&scanner, &linter, Options::default()).unsafe_fixes(true);
+            let got = all.fix(Format::Text, before.as_bytes(), &|_| false);
+            if got.text != after.as_bytes() {
+                failures.push(format!(
+                    "{}: {before:?} became {:?}, not {after:?}",
+                    doc.id,
+                    String::from_utf8_lossy(&got.text)
+                ));
+            }
+            if got.applied.get(&doc.id).copied().unwrap_or(0) == 0 {
+                failures.push(format!("{}: {before:?}: no fix counted", doc.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    let names: Vec<(&str, Applicability)> =
+        fixable.iter().map(|(id, a)| (id.as_str(), *a)).collect();
+    assert_eq!(
+        names,
+        [
+            ("broken-across-lines", Unsafe),
+            ("default-port", Safe),
+            ("doubled-scheme", Safe),
+            ("empty-port", Safe),
+            ("hyphen-line-break", Unsafe),
+            ("lowercase-percent-encoding", Safe),
+            ("non-ascii", Unsafe),
+            ("scheme-typo", Unsafe),
+            ("unnecessary-percent-encoding", Safe),
+            ("unsafe-character", Safe),
+            ("uppercase-scheme-or-host", Safe),
+            ("url-prefix", Safe),
+        ]
+    );
+}

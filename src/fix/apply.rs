@@ -18,9 +18,9 @@ use crate::rules::{Applicability, Linter};
 use crate::scan::Scanner;
 use crate::suppress::{DirectiveReader, Directives};
 
-/// Passes at most: each pass applies every fix that does not overlap
-/// another, so two or three passes reach the normal form.
-const MAX_PASSES: usize = 8;
+/// Passes at most: each pass applies one fix to each URI (the most
+/// severe first), so a URI with five things to fix takes five passes.
+const MAX_PASSES: usize = 16;
 
 /// Fixes tried one by one when a pass's fixes together do not read as
 /// meant; the rest wait for the next pass.
@@ -48,6 +48,7 @@ struct Candidate {
     /// Index of its URI among the pass's findings.
     uri: usize,
     rule: String,
+    severity: crate::rules::Severity,
     fix: crate::rules::Fix,
     file: FileFix,
 }
@@ -93,9 +94,9 @@ impl<'a> Fixer<'a> {
         let Some(syntax) = Syntax::of(format) else {
             return fixed;
         };
-        // Fixes after which the file did not read as intended, by rule
-        // and URI: not tried again.
-        let mut refused: HashSet<(String, Vec<u8>)> = HashSet::new();
+        // Fixes after which the file did not read as intended: not tried
+        // again on the URI as it is written.
+        let mut refused: HashSet<Refused> = HashSet::new();
         let mut pass = self.pass(format, syntax, &fixed.text, skip, &refused);
         for _ in 0..MAX_PASSES {
             let chosen = choose(&pass.candidates);
@@ -107,7 +108,9 @@ impl<'a> Fixer<'a> {
                     Some(done) => (chosen, done),
                     None => {
                         // Each alone: those that do not read as meant are
-                        // refused, and the first that does is applied.
+                        // refused; those that do are applied together, or
+                        // the first of them alone.
+                        let mut good = Vec::new();
                         let mut first = None;
                         for &i in chosen.iter().take(MAX_ALONE) {
                             let c = &pass.candidates[i];
@@ -121,19 +124,31 @@ impl<'a> Fixer<'a> {
                                 &refused,
                             ) {
                                 Some(done) => {
+                                    good.push(i);
                                     first.get_or_insert((vec![i], done));
                                 }
                                 None => {
-                                    refused.insert((
-                                        c.rule.clone(),
-                                        pass.located[c.uri].finding.uri.clone(),
-                                    ));
+                                    refused.insert(refusal(&c.rule, &pass.located[c.uri]));
                                 }
                             }
                         }
-                        match first {
-                            Some(done) => done,
-                            None => {
+                        let together = (good.len() > 1)
+                            .then(|| {
+                                self.try_apply(
+                                    format,
+                                    syntax,
+                                    &fixed.text,
+                                    &pass,
+                                    &good,
+                                    skip,
+                                    &refused,
+                                )
+                            })
+                            .flatten();
+                        match (together, first) {
+                            (Some(done), _) => (good, done),
+                            (None, Some(done)) => done,
+                            (None, None) => {
                                 pass = self.pass(format, syntax, &fixed.text, skip, &refused);
                                 continue;
                             }
@@ -159,7 +174,7 @@ impl<'a> Fixer<'a> {
         syntax: Syntax,
         text: &[u8],
         skip: &dyn Fn(&str) -> bool,
-        refused: &HashSet<(String, Vec<u8>)>,
+        refused: &HashSet<Refused>,
     ) -> Pass {
         let located = format::scan_located(format, text, self.scanner, self.options);
         let directives = directives(text);
@@ -170,7 +185,7 @@ impl<'a> Fixer<'a> {
                 if !self.applies(fix.applicability)
                     || skip(&d.rule)
                     || directives.suppresses(l.finding.line, &d.rule)
-                    || refused.contains(&(d.rule.to_string(), l.finding.uri.clone()))
+                    || refused.contains(&refusal(&d.rule, l))
                 {
                     continue;
                 }
@@ -178,6 +193,7 @@ impl<'a> Fixer<'a> {
                     candidates.push(Candidate {
                         uri,
                         rule: d.rule.into_owned(),
+                        severity: d.severity,
                         fix,
                         file,
                     });
@@ -201,7 +217,7 @@ impl<'a> Fixer<'a> {
         pass: &Pass,
         chosen: &[usize],
         skip: &dyn Fn(&str) -> bool,
-        refused: &HashSet<(String, Vec<u8>)>,
+        refused: &HashSet<Refused>,
     ) -> Option<(Vec<u8>, Pass)> {
         let mut edits: Vec<RawEdit> = chosen
             .iter()
@@ -261,16 +277,25 @@ impl<'a> Fixer<'a> {
     }
 }
 
-/// The candidates to apply together: in file order, each whose edits
-/// overlap none taken before it.
+/// The candidates to apply together: one a URI, the most severe (then
+/// the first in rule order), whose edits overlap none taken before it.
+/// Two fixes of one URI can each be right and wrong together
+/// (`http://https://x` is a doubled scheme and an empty port: one fix
+/// drops `http://`, the other the second `:`), so the second waits for
+/// the next pass, which checks the URI the first left.
 fn choose(candidates: &[Candidate]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..candidates.len()).collect();
-    order.sort_by_key(|&i| candidates[i].file.edits.first().map(|e| (e.start, e.end)));
+    // Stable: candidates come in rule order within a URI.
+    order.sort_by_key(|&i| (candidates[i].uri, std::cmp::Reverse(candidates[i].severity)));
     let mut taken: Vec<&RawEdit> = Vec::new();
-    let mut chosen = Vec::new();
+    let mut chosen: Vec<usize> = Vec::new();
     for i in order {
         let edits = &candidates[i].file.edits;
-        if edits.iter().any(|e| taken.iter().any(|t| overlap(e, t))) {
+        if chosen
+            .last()
+            .is_some_and(|&c| candidates[c].uri == candidates[i].uri)
+            || edits.iter().any(|e| taken.iter().any(|t| overlap(e, t)))
+        {
             continue;
         }
         taken.extend(edits);
@@ -278,6 +303,17 @@ fn choose(candidates: &[Candidate]) -> Vec<usize> {
     }
     chosen.sort_unstable();
     chosen
+}
+
+/// A fix refused: its rule, and the URI as it is written (its text, how it
+/// is delimited, whether it is broken over lines). Once a fix of the same
+/// URI changes how it is written (`<URL: x>` becomes `<x>`), the markup
+/// around it may read it otherwise, and the fix is tried again.
+type Refused = (String, Vec<u8>, crate::scan::Delimiter, crate::scan::Flags);
+
+fn refusal(rule: &str, l: &Located) -> Refused {
+    let f = &l.finding;
+    (rule.to_string(), f.uri.clone(), f.delimiter, f.flags)
 }
 
 /// The suppression comments of a file held in memory.

@@ -555,8 +555,11 @@ fn read_findings(
 /// The findings in a document's segments, positioned in `raw`.
 fn findings(segments: Vec<Segment>, raw: &[u8], scanner: &Scanner, bytes: bool) -> Vec<Located> {
     let mut found = Vec::new();
-    for seg in segments {
+    // The second segment is link targets (SPEC section 9).
+    let targets = scanner.link_targets();
+    for (i, seg) in segments.into_iter().enumerate() {
         let text = seg.text();
+        let scanner = if i == 1 { &targets } else { scanner };
         for mut f in scanner.scan(text) {
             // The URI's bytes in the segment: all of start..end, less the
             // whitespace of a URI rejoined inside `<...>`.

@@ -22,6 +22,9 @@ pub(crate) struct Ctx<'a> {
     pub max_uri_len: usize,
     /// Set [`Flags::template`](super::Flags::template).
     pub templates: bool,
+    /// A quoted URI runs to its closing `"` on the line
+    /// ([`super::Scanner::link_targets`]).
+    pub link_targets: bool,
 }
 
 /// A URI found in the window (indices relative to it).
@@ -477,6 +480,28 @@ fn finish(
     eof: bool,
 ) -> Outcome {
     let limit = s + cx.max_uri_len;
+    // A link target is the whole value between its quotes.
+    if quoted && cx.link_targets {
+        let stop = w.len().min(limit);
+        match memchr::memchr2(b'"', b'\n', &w[from.min(stop)..stop]) {
+            Some(k) if w[from + k] == b'"' => {
+                let raw_end = from + k;
+                if !accepted(cx, &w[s..colon], &w[colon + 1..raw_end]) {
+                    return Outcome::Reject;
+                }
+                return Outcome::Found(Found {
+                    uri: w[s..raw_end].to_vec(),
+                    start: s,
+                    end: raw_end,
+                    next: raw_end + 1,
+                    delimiter: Delimiter::Quote,
+                    flags: Flags::default(),
+                });
+            }
+            None if !eof && stop == w.len() => return Outcome::NeedMore,
+            _ => {}
+        }
+    }
     let raw_end = match chars::find_end(w, from, limit, eof, !quoted) {
         End::Need(_) => return Outcome::NeedMore,
         End::Limit(t) => {

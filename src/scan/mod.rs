@@ -162,12 +162,15 @@ pub const MIN_MAX_URI_LEN: usize = 256;
 /// Default size of one read from a stream.
 pub const DEFAULT_CHUNK_SIZE: usize = 64 * 1024;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Config {
     registry: Arc<Registry>,
     max_uri_len: usize,
     chunk_size: usize,
     templates: bool,
+    /// The text is link targets, each between `"` on a line of its own
+    /// ([`Scanner::link_targets`]).
+    link_targets: bool,
 }
 
 impl Config {
@@ -176,6 +179,7 @@ impl Config {
             registry: &self.registry,
             max_uri_len: self.max_uri_len,
             templates: self.templates,
+            link_targets: self.link_targets,
         }
     }
 }
@@ -250,7 +254,21 @@ impl Scanner {
                 max_uri_len: DEFAULT_MAX_URI_LEN,
                 chunk_size: DEFAULT_CHUNK_SIZE,
                 templates: true,
+                link_targets: false,
             },
+        }
+    }
+
+    /// This scanner, for text that is link targets and URL attributes,
+    /// each written between `"` on a line of its own, as formats hand them
+    /// over (SPEC section 9): there the value is the URI whatever it holds,
+    /// a space included (`href="a b"` links `a%20b`), so its extent is
+    /// certain and a quoted URI runs to its closing `"`.
+    pub(crate) fn link_targets(&self) -> Scanner {
+        let mut config = (*self.config).clone();
+        config.link_targets = true;
+        Scanner {
+            config: Arc::new(config),
         }
     }
 

@@ -53,8 +53,27 @@ fn fix(cx: &Context) -> Vec<Edit> {
             i = h.end;
             continue;
         }
-        if uri[i] >= 0x80 {
-            edits.push(Edit::replace(i..i + 1, percent_encode(uri[i])));
+        // A character at a time: markup may have written it as one
+        // (`&eacute;`), so its octets are replaced together.
+        let n = uri[i..].iter().take_while(|&&b| b >= 0x80).count();
+        if n > 0 {
+            let start = i;
+            let mut text = Vec::with_capacity(3 * n);
+            while i < start + n {
+                let len = match uri[i] {
+                    0xF0.. => 4,
+                    0xE0.. => 3,
+                    _ => 2,
+                }
+                .min(start + n - i);
+                text.clear();
+                for &b in &uri[i..i + len] {
+                    text.extend_from_slice(&percent_encode(b));
+                }
+                edits.push(Edit::replace(i..i + len, text.clone()));
+                i += len;
+            }
+            continue;
         }
         i += 1;
     }

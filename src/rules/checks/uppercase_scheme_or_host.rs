@@ -39,6 +39,15 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     }
     if upper {
         let msg = format!("host `{}` is not in lower case", String::from_utf8_lossy(host));
-        out.push(Hit::new(msg).at(span).fix(vec![Edit::replace(span.start..span.end, lower)]));
+        // Only a host name (letters, digits, `-`, `.`: RFC 1123 s2.1) or
+        // an IP literal is fixed: a "host" holding `=` or `_` is more
+        // likely text run on after one (`credential.https://h.com.useHttpPath=true`).
+        let name = host.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+        let hit = Hit::new(msg).at(span);
+        out.push(if name || host.starts_with(b"[") {
+            hit.fix(vec![Edit::replace(span.start..span.end, lower)])
+        } else {
+            hit
+        });
     }
 }

@@ -1,0 +1,399 @@
+//! `--fix`, `--unsafe-fixes` and `--diff` as users run them (SPEC section
+//! 12): every fixable rule in each format, fixed to exact bytes; a second
+//! run changes nothing; a diff applies and gives what `--fix` writes;
+//! secrets stay where they are and out of output.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// The fixtures: one a format, a rule a line or paragraph, each line
+/// starting with the rule it shows; `NAME.fixed.EXT` is the file after
+/// `--select all --fix --unsafe-fixes`.
+const FIXTURES: &[&str] = &["text.txt", "html.html", "markdown.md", "rst.rst", "man.1"];
+
+fn data(name: &str) -> PathBuf {
+    Path::new("tests/data/fix").join(name)
+}
+
+fn fixed_name(name: &str) -> String {
+    let (stem, ext) = name.rsplit_once('.').unwrap();
+    format!("{stem}.fixed.{ext}")
+}
+
+fn urilint(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("urilint").unwrap();
+    cmd.current_dir(dir).env("NO_COLOR", "1");
+    cmd
+}
+
+/// A folder holding copies of `names`.
+fn copies(names: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for n in names {
+        std::fs::copy(data(n), dir.path().join(n)).unwrap();
+    }
+    dir
+}
+
+/// The lines of `after` that are not lines of `before` at the same place,
+/// as a set of (line number in `before`, text) through a line diff.
+fn changed_lines(before: &[u8], after: &[u8]) -> BTreeSet<usize> {
+    let diff = similar::TextDiff::from_lines(before, after);
+    diff.ops()
+        .iter()
+        .filter(|op| op.tag() != similar::DiffTag::Equal)
+        .flat_map(|op| op.old_range())
+        .collect()
+}
+
+#[test]
+fn every_fixable_rule_in_each_format_is_fixed_to_exact_bytes() {
+    let dir = copies(FIXTURES);
+    let out = urilint(dir.path())
+        .args([
+            "check",
+            "--select",
+            "all",
+            "--fix",
+            "--unsafe-fixes",
+            "--format",
+            "jsonl",
+            ".",
+        ])
+        .assert()
+        .code(1);
+    let out = out.get_output();
+    for name in FIXTURES {
+        let got = std::fs::read(dir.path().join(name)).unwrap();
+        let want = std::fs::read(data(&fixed_name(name))).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            String::from_utf8_lossy(&want),
+            "{name}"
+        );
+    }
+    // What remains has no fix: a password (kept where it is), and an
+    // undelimited URI whose end is not certain.
+    let remaining: BTreeSet<(String, String)> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            assert!(v.get("fix").is_none(), "{l}");
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["rule"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want: BTreeSet<(String, String)> = [
+        ("./html.html", "embedded-password"),
+        ("./markdown.md", "embedded-password"),
+        ("./markdown.md", "unsafe-character"),
+        ("./text.txt", "embedded-password"),
+        ("./text.txt", "unsafe-character"),
+    ]
+    .iter()
+    .map(|(p, r)| (p.to_string(), r.to_string()))
+    .collect();
+    assert_eq!(remaining, want);
+    // Machine formats write findings only; the count goes to stderr.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: fixed 92 problems in 5 files\n"
+    );
+    // Nothing is left for a second run (SPEC section 12).
+    for name in FIXTURES {
+        let again = urilint(dir.path())
+            .args([
+                "check",
+                "--select",
+                "all",
+                "--fix",
+                "--unsafe-fixes",
+                "--quiet",
+                name,
+            ])
+            .assert();
+        let _ = again.get_output();
+        let got = std::fs::read(dir.path().join(name)).unwrap();
+        assert_eq!(
+            got,
+            std::fs::read(data(&fixed_name(name))).unwrap(),
+            "{name}"
+        );
+    }
+    urilint(dir.path())
+        .args(["check", "--select", "all", "--diff", "--unsafe-fixes", "."])
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr("urilint: nothing to fix\n");
+}
+
+/// Each fixable rule alone changes only lines the fixture gives it (those
+/// that start with its id, and the lines they run over), and leaves nothing
+/// of its own that it could fix.
+#[test]
+fn each_rule_alone_fixes_its_own_lines() {
+    let rules: Vec<&str> = urilint::rules::docs()
+        .iter()
+        .filter(|d| d.fix.is_some())
+        .map(|d| d.id.as_str())
+        .collect();
+    assert_eq!(rules.len(), 12);
+    for name in FIXTURES {
+        let before = std::fs::read(data(name)).unwrap();
+        let text = String::from_utf8_lossy(&before).into_owned();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let all = changed_lines(&before, &std::fs::read(data(&fixed_name(name))).unwrap());
+        for rule in &rules {
+            let dir = copies(&[name]);
+            let out = urilint(dir.path())
+                .args([
+                    "check",
+                    "--select",
+                    rule,
+                    "--fix",
+                    "--unsafe-fixes",
+                    "--format",
+                    "jsonl",
+                    name,
+                ])
+                .assert();
+            let out = out.get_output();
+            let after = std::fs::read(dir.path().join(name)).unwrap();
+            let changed = changed_lines(&before, &after);
+            assert!(
+                changed.is_subset(&all),
+                "{name}, {rule}: changed {changed:?}"
+            );
+            // The rule's own line changed, in every fixture that has one.
+            let own = lines.iter().position(|l| {
+                let l = l.trim_start_matches("<p>");
+                l.starts_with(&format!("{rule}:"))
+            });
+            if let Some(i) = own {
+                assert!(
+                    changed.contains(&i),
+                    "{name}, {rule}: line {} unchanged:\n{}",
+                    i + 1,
+                    String::from_utf8_lossy(&after)
+                );
+            }
+            for l in String::from_utf8_lossy(&out.stdout).lines() {
+                let v: Value = serde_json::from_str(l).unwrap();
+                assert!(v.get("fix").is_none(), "{name}, {rule}: left {l}");
+            }
+        }
+    }
+}
+
+#[test]
+fn safe_fixes_alone_leave_the_unsafe_ones_with_their_fix_shown() {
+    let dir = copies(&["text.txt"]);
+    let out = urilint(dir.path())
+        .args([
+            "check", "--select", "all", "--fix", "--format", "jsonl", "text.txt",
+        ])
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let unsafe_left: BTreeSet<String> = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["fix"]["applicability"] == "unsafe")
+        .map(|v| v["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        unsafe_left,
+        [
+            "broken-across-lines",
+            "hyphen-line-break",
+            "non-ascii",
+            "scheme-typo"
+        ]
+        .map(String::from)
+        .into()
+    );
+    let text = std::fs::read_to_string(dir.path().join("text.txt")).unwrap();
+    assert!(text.contains("hyphen-line-break: <http://www.acme.net/long-\n   name.html>"));
+    assert!(text.contains("scheme-typo: htps://www.acme.net/"));
+    assert!(text.contains("default-port: http://www.acme.net/x"));
+}
+
+#[test]
+fn a_diff_applies_with_git_and_patch_and_gives_what_fix_writes() {
+    let diff_dir = copies(FIXTURES);
+    let out = urilint(diff_dir.path())
+        .args([
+            "check",
+            "--select",
+            "all",
+            "--diff",
+            "--unsafe-fixes",
+            "--show-secrets",
+            ".",
+        ])
+        .assert()
+        .code(1)
+        .stderr("urilint: would fix 92 problems in 5 files\n");
+    let diff = out.get_output().stdout.clone();
+    // `--diff` writes nothing.
+    for name in FIXTURES {
+        assert_eq!(
+            std::fs::read(diff_dir.path().join(name)).unwrap(),
+            std::fs::read(data(name)).unwrap()
+        );
+    }
+    for tool in [&["git", "apply"][..], &["patch", "-p1", "--quiet"]] {
+        let dir = copies(FIXTURES);
+        let mut child = std::process::Command::new(tool[0])
+            .args(&tool[1..])
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{}: {e}", tool[0]));
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), &diff).unwrap();
+        drop(child.stdin.take());
+        assert!(child.wait().unwrap().success(), "{tool:?}");
+        for name in FIXTURES {
+            let got = std::fs::read(dir.path().join(name)).unwrap();
+            assert_eq!(
+                got,
+                std::fs::read(data(&fixed_name(name))).unwrap(),
+                "{tool:?} {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_diff_redacts_secrets_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.md"),
+        "db [x](postgres://app:hunt&#101;r2@DB.acme.net/x)\nsee HTTP://acme.net/\n",
+    )
+    .unwrap();
+    let out = urilint(dir.path())
+        .args(["check", "--select", "style", "--diff", "a.md"])
+        .assert()
+        .code(1);
+    let out = out.get_output();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n\
+         -db [x](postgres://****@DB.acme.net/x)\n\
+         -see HTTP://acme.net/\n\
+         +db [x](postgres://****@db.acme.net/x)\n\
+         +see http://acme.net/\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: note: a.md: 2 diff lines hold secrets, shown as `****`: their hunks do not apply (`--show-secrets` shows them)\n\
+         urilint: would fix 2 problems in 1 file\n"
+    );
+}
+
+#[test]
+fn stdin_is_fixed_to_stdout_with_findings_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = urilint(dir.path())
+        .args(["check", "--select", "all", "--fix", "--color", "never", "-"])
+        .write_stdin("see HTTP://Acme.NET:80/ and htps://acme.net/\n")
+        .assert()
+        .code(1)
+        .stdout("see http://acme.net/ and htps://acme.net/\n");
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(stderr.starts_with("-:1:26: error[scheme-typo]"), "{stderr}");
+    assert!(
+        stderr.ends_with("urilint: fixed 3 problems in 1 file\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn suppressed_findings_and_per_file_ignores_are_not_fixed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("vendor")).unwrap();
+    let text =
+        "HTTP://Kept.ACME.net/ urilint: ignore[uppercase-scheme-or-host]\nHTTP://Fixed.ACME.net/\n";
+    std::fs::write(dir.path().join("a.txt"), text).unwrap();
+    std::fs::write(
+        dir.path().join("vendor/b.txt"),
+        "HTTP://Vendored.ACME.net/\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("urilint.toml"),
+        "[per-file-ignores]\n\"vendor/*\" = [\"uppercase-scheme-or-host\"]\n",
+    )
+    .unwrap();
+    urilint(dir.path())
+        .args(["check", "--select", "style", "--fix", "."])
+        .assert()
+        .code(0);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "HTTP://Kept.ACME.net/ urilint: ignore[uppercase-scheme-or-host]\nhttp://fixed.acme.net/\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("vendor/b.txt")).unwrap(),
+        "HTTP://Vendored.ACME.net/\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_is_written_through_its_link_and_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.txt");
+    std::fs::write(&real, "see HTTP://acme.net/\n").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o754)).unwrap();
+    std::os::unix::fs::symlink("real.txt", dir.path().join("link.txt")).unwrap();
+    urilint(dir.path())
+        .args(["check", "--select", "style", "--fix", "link.txt"])
+        .assert()
+        .code(0);
+    assert_eq!(
+        std::fs::read_to_string(&real).unwrap(),
+        "see http://acme.net/\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o754);
+}
+
+#[test]
+fn fixes_are_refused_where_the_file_would_read_otherwise() {
+    // `%5F` decoded in Markdown text would make `_a_` emphasis, and the
+    // URI would end before it: that fix is dropped, the other is made.
+    let dir = tempfile::tempdir().unwrap();
+    let text = "see http://acme.net/%5Fa%5F b and http://acme.net/x%7E\n";
+    std::fs::write(dir.path().join("a.md"), text).unwrap();
+    urilint(dir.path())
+        .args([
+            "check",
+            "--select",
+            "unnecessary-percent-encoding",
+            "--fix",
+            "a.md",
+        ])
+        .assert()
+        .code(0)
+        .stderr("urilint: fixed 1 problem in 1 file\n");
+    let got = std::fs::read_to_string(dir.path().join("a.md")).unwrap();
+    assert_eq!(
+        got,
+        "see http://acme.net/%5Fa%5F b and http://acme.net/x~\n"
+    );
+}
