@@ -517,7 +517,15 @@ impl Checker<'_> {
         let reader = if opened.format.is_structured() {
             match super::read_whole(reader).map_err(fail)? {
                 Whole::Read(raw) => {
-                    return self.check_document(&name, path, opened.format, &raw, emit, warn);
+                    return self.check_document(
+                        &name,
+                        path,
+                        opened.format,
+                        &raw,
+                        false,
+                        emit,
+                        warn,
+                    );
                 }
                 Whole::TooLarge(reader) => {
                     warn(format!(
@@ -656,12 +664,16 @@ impl Checker<'_> {
     /// Checks a document read whole as `format` (SPEC section 9): findings
     /// point into `raw`, so suppressions and snippets read it as they read
     /// text.
+    /// `fixed`: `raw` is what `--fix` made of the file, so a fix it would
+    /// have applied and that is still there was refused, and is not shown.
+    #[allow(clippy::too_many_arguments)]
     fn check_document(
         &self,
         name: &str,
         path: Option<&std::path::Path>,
         format: DocFormat,
         raw: &[u8],
+        fixed: bool,
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
     ) -> Result<LinkWork, Stop> {
@@ -730,7 +742,7 @@ impl Checker<'_> {
                     used.insert(at);
                     continue;
                 }
-                record.fix = fix.and_then(|f| self.file_fix(&f, l, raw, format));
+                record.fix = fix.and_then(|f| self.file_fix(&f, l, raw, format, fixed));
                 if self.snippets {
                     record.snippet = Some(self.snippet(raw, finding, record.span, &written));
                 }
@@ -767,9 +779,12 @@ impl Checker<'_> {
         let fixer = Fixer::new(self.scanner, self.linter, self.reading.options)
             .unsafe_fixes(self.unsafe_fixes);
         let skip = |rule: &str| path.is_some_and(|p| self.per_file.ignores(p, rule));
-        let fixed = fixer.fix(format, &raw, &skip);
-        let n: usize = fixed.applied.values().sum();
         if fixing == Fixing::Diff {
+            let fixed = fixer.fix(format, &raw, &skip);
+            let n: usize = fixed.applied.values().sum();
+            if n == 0 {
+                return Ok(LinkWork::default());
+            }
             let (old, new) = if self.show_secrets {
                 (Vec::new(), Vec::new())
             } else {
@@ -791,13 +806,42 @@ impl Checker<'_> {
                 ..LinkWork::default()
             });
         }
+        // The file is checked as it is; only when something in it has a
+        // fix to apply is it fixed and checked again, so most files are
+        // read once.
+        let (mut records, mut warnings) = (Vec::new(), Vec::new());
+        let mut to_fix = false;
+        let first = self.check_document(
+            name,
+            path,
+            format,
+            &raw,
+            false,
+            &mut |r| {
+                to_fix |= r
+                    .fix
+                    .as_ref()
+                    .is_some_and(|f| self.applies(f.applicability))
+                    && !skip(&r.rule);
+                records.push(r);
+                Ok(())
+            },
+            &mut |w| warnings.push(w),
+        )?;
+        let fixed = if to_fix {
+            fixer.fix(format, &raw, &skip)
+        } else {
+            urilint::fix::Fixed::default()
+        };
+        let n: usize = fixed.applied.values().sum();
         let (text, error) = match path {
             None => {
+                let text = if n == 0 { raw } else { fixed.text };
                 let mut out = io::stdout().lock();
-                out.write_all(&fixed.text)
+                out.write_all(&text)
                     .and_then(|_| out.flush())
                     .map_err(Stop::Output)?;
-                (fixed.text, None)
+                (text, None)
             }
             Some(_) if n == 0 => (raw, None),
             Some(p) => match write_back(p, &raw, &fixed.text) {
@@ -806,7 +850,17 @@ impl Checker<'_> {
                 Err(e) => (raw, Some(format!("{name}: {e}"))),
             },
         };
-        let mut work = self.check_document(name, path, format, &text, emit, warn)?;
+        let mut work = if n == 0 || error.is_some() {
+            for w in warnings {
+                warn(w);
+            }
+            for r in records {
+                emit(r).map_err(Stop::Output)?;
+            }
+            first
+        } else {
+            self.check_document(name, path, format, &text, true, emit, warn)?
+        };
         match error {
             Some(message) => Err(Stop::Input(message)),
             None => {
@@ -836,13 +890,23 @@ impl Checker<'_> {
         out
     }
 
+    /// Whether `--fix` applies fixes of this applicability.
+    fn applies(&self, a: Applicability) -> bool {
+        a == Applicability::Safe || self.unsafe_fixes
+    }
+
     /// A record's fix as edits of the file (SPEC section 12). After
     /// `--fix`, a fix that would have been applied and is still there was
     /// refused (the file did not read as meant after it): it is not shown.
-    fn file_fix(&self, fix: &Fix, l: &Located, raw: &[u8], format: DocFormat) -> Option<FileFix> {
-        if self.fixing == Some(Fixing::Write)
-            && (fix.applicability == Applicability::Safe || self.unsafe_fixes)
-        {
+    fn file_fix(
+        &self,
+        fix: &Fix,
+        l: &Located,
+        raw: &[u8],
+        format: DocFormat,
+        fixed: bool,
+    ) -> Option<FileFix> {
+        if fixed && self.applies(fix.applicability) {
             return None;
         }
         raw_edits(fix, l, raw, 0, Syntax::of(format)?)
