@@ -375,10 +375,10 @@ fn a_file_is_written_through_its_link_and_keeps_its_mode() {
 
 #[test]
 fn fixes_are_refused_where_the_file_would_read_otherwise() {
-    // `%5F` decoded in Markdown text would make `_a_` emphasis, and the
+    // `%5F` decoded in Markdown text would make `_a b_` emphasis, and the
     // URI would end before it: that fix is dropped, the other is made.
     let dir = tempfile::tempdir().unwrap();
-    let text = "see http://acme.net/%5Fa%5F b and http://acme.net/x%7E\n";
+    let text = "see http://acme.net/%5Fa b_ and http://acme.net/%7Ex here.\n";
     std::fs::write(dir.path().join("a.md"), text).unwrap();
     urilint(dir.path())
         .args([
@@ -394,6 +394,116 @@ fn fixes_are_refused_where_the_file_would_read_otherwise() {
     let got = std::fs::read_to_string(dir.path().join("a.md")).unwrap();
     assert_eq!(
         got,
-        "see http://acme.net/%5Fa%5F b and http://acme.net/x~\n"
+        "see http://acme.net/%5Fa b_ and http://acme.net/~x here.\n"
     );
+}
+
+/// Found red-teaming `--fix`: a fix of one URI overlapping another's, the
+/// tail of a URI a space broke, CR line ends, names `patch` must quote.
+#[test]
+fn hostile_inputs_are_fixed_or_left_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    // `%45` is `E`, in a host also in upper case: two fixes of one URI.
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "http://%45XAMPLE.com/\nhttp://X%2eIO/\n",
+    )
+    .unwrap();
+    // Lines that end in CR alone are one line to `patch` and git.
+    std::fs::write(dir.path().join("cr.txt"), "a\rHTTP://X.io/\rb\r").unwrap();
+    std::fs::write(dir.path().join("sp ace.txt"), "see HTTP://X.io/\n").unwrap();
+    let out = urilint(dir.path())
+        .args(["check", "--select", "all", "--diff", "."])
+        .assert()
+        .code(1);
+    let diff = out.get_output().stdout.clone();
+    let text = String::from_utf8_lossy(&diff);
+    assert!(
+        text.contains("--- a/sp ace.txt\t\n+++ b/sp ace.txt\t\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("@@ -1 +1 @@\n-a\rHTTP://X.io/\rb\r\n\\ No newline at end of file\n+a\rhttp://x.io/\rb\r\n"),
+        "{text}"
+    );
+    for tool in [&["git", "apply"][..], &["patch", "-p1", "--quiet"]] {
+        let copy = tempfile::tempdir().unwrap();
+        for n in ["a.txt", "cr.txt", "sp ace.txt"] {
+            std::fs::copy(dir.path().join(n), copy.path().join(n)).unwrap();
+        }
+        let mut child = std::process::Command::new(tool[0])
+            .args(&tool[1..])
+            .current_dir(copy.path())
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), &diff).unwrap();
+        drop(child.stdin.take());
+        assert!(child.wait().unwrap().success(), "{tool:?}");
+        assert_eq!(
+            std::fs::read_to_string(copy.path().join("a.txt")).unwrap(),
+            "http://example.com/\nhttp://x.io/\n"
+        );
+        assert_eq!(
+            std::fs::read(copy.path().join("cr.txt")).unwrap(),
+            b"a\rhttp://x.io/\rb\r"
+        );
+        assert_eq!(
+            std::fs::read_to_string(copy.path().join("sp ace.txt")).unwrap(),
+            "see http://x.io/\n"
+        );
+    }
+}
+
+#[test]
+fn secrets_outside_any_uri_are_redacted_in_diffs_and_source_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    // The space ends the URI: what follows it is no URI, yet holds a token.
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "see <HTTPS://X.io/a b?access_token=qzsecret9> and //app:qzsecret8@db.io/x\n",
+    )
+    .unwrap();
+    let out = urilint(dir.path())
+        .args(["check", "--select", "all", "--diff", "a.txt"])
+        .assert()
+        .code(1);
+    let out = out.get_output();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("qzsecret"), "{text}");
+    assert!(
+        text.contains("+see <https://x.io/a b?access_token=****> and //app:****@db.io/x\n"),
+        "{text}"
+    );
+    let out = urilint(dir.path())
+        .args(["check", "--select", "all", "--color", "never", "a.txt"])
+        .assert()
+        .code(0);
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        text.contains("?access_token=****> and //app:****@db.io/x"),
+        "{text}"
+    );
+    assert!(!text.contains("qzsecret"), "{text}");
+}
+
+#[test]
+fn diff_prints_the_diff_alone_whatever_the_format_and_never_mail() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("m.eml"),
+        "From: a@acme.net\nTo: b@acme.net\nSubject: s\nMessage-ID: <1@acme.net>\n\nsee HTTP://X.io/ and postgres://app:pw9@db.io/x\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("a.txt"), "see HTTP://X.io/\n").unwrap();
+    for format in ["json", "sarif", "jsonl"] {
+        urilint(dir.path())
+            .args([
+                "check", "--select", "all", "--diff", "--format", format, ".",
+            ])
+            .assert()
+            .code(1)
+            .stdout("--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-see HTTP://X.io/\n+see http://x.io/\n")
+            .stderr("urilint: would fix 2 problems in 1 file\n");
+    }
 }

@@ -262,7 +262,16 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         .per_file_ignores(&super::config_dir(config_path.as_deref()))
         .map_err(usage)?;
     let mut sink = Sink {
-        emitter: Emitter::new(out, format, Style { color }),
+        // `--diff` prints the diff alone, whatever the format.
+        emitter: Emitter::new(
+            out,
+            if fixing == Some(Fixing::Diff) {
+                Format::Human
+            } else {
+                format
+            },
+            Style { color },
+        ),
         baseline,
         recording: args.write_baseline.as_ref().map(|_| Baseline::default()),
         anchor: match args.baseline.as_ref().or(args.write_baseline.as_ref()) {
@@ -490,6 +499,11 @@ impl Checker<'_> {
         let (kind, reader) = (opened.mail, opened.reader);
         // `--fix` and `--diff` read the whole file: it is written whole.
         let reader = match self.fixing {
+            // Mail is decoded text: it is never fixed, and `--diff` prints
+            // no findings.
+            Some(Fixing::Diff) if opened.format == DocFormat::Mail => {
+                return Ok(LinkWork::default());
+            }
             Some(fixing) if opened.format != DocFormat::Mail => {
                 match super::read_whole(reader).map_err(fail)? {
                     Whole::Read(raw) => {
@@ -508,6 +522,9 @@ impl Checker<'_> {
                             "note: {name}: larger than {} MiB, not fixed",
                             MAX_PARSED >> 20
                         ));
+                        if fixing == Fixing::Diff {
+                            return Ok(LinkWork::default());
+                        }
                         reader
                     }
                 }
@@ -1225,7 +1242,14 @@ fn secrets_from(text: &[u8], line_off: usize, cut: bool) -> Vec<std::ops::Range<
     for r in &mut secrets {
         *r = r.start + from..r.end + from;
     }
-    secrets
+    // What is left of a URI a space broke (`<https://x a?token=...>`).
+    let line_end = memchr::memchr(b'\n', &text[line_off..]).map_or(text.len(), |k| line_off + k);
+    secrets.extend(
+        urilint::secrets::locate_loose(&text[line_off..line_end])
+            .into_iter()
+            .map(|r| r.start + line_off..r.end + line_off),
+    );
+    merge(secrets)
 }
 
 /// Bytes of the lines before a finding that a snippet reads, and of the

@@ -225,46 +225,29 @@ impl<'a> Fixer<'a> {
             .collect();
         edits.sort_by_key(|e| (e.start, e.end));
         let new = apply_edits(text, &edits);
-        // Where each URI should be, and what it should read.
-        let shift = |at: u64| -> u64 {
-            let mut to = at as i64;
-            for e in edits.iter().take_while(|e| e.end <= at && e.start < at) {
-                to += e.replacement.len() as i64 - (e.end - e.start) as i64;
+        // What each URI should read: at most one fix a URI (`choose`).
+        let mut fix_of: std::collections::HashMap<usize, &crate::rules::Fix> =
+            std::collections::HashMap::with_capacity(chosen.len());
+        for &i in chosen {
+            fix_of.insert(pass.candidates[i].uri, &pass.candidates[i].fix);
+        }
+        // And where: each URI's start moved by the edits before it, in one
+        // walk of the URIs and edits in file order.
+        let mut e = 0;
+        let mut delta: i64 = 0;
+        let mut expected: Vec<(u64, Vec<u8>)> = Vec::with_capacity(pass.located.len());
+        for (k, l) in pass.located.iter().enumerate() {
+            let at = l.finding.start;
+            while e < edits.len() && edits[e].end <= at && edits[e].start < at {
+                delta += edits[e].replacement.len() as i64 - (edits[e].end - edits[e].start) as i64;
+                e += 1;
             }
-            to as u64
-        };
-        let mut expected: Vec<(u64, Vec<u8>)> = pass
-            .located
-            .iter()
-            .enumerate()
-            .map(|(k, l)| {
-                let mut uri = l.finding.uri.clone();
-                let mut fixes: Vec<&crate::rules::Fix> = chosen
-                    .iter()
-                    .map(|&i| &pass.candidates[i])
-                    .filter(|c| c.uri == k)
-                    .map(|c| &c.fix)
-                    .collect();
-                if !fixes.is_empty() {
-                    // Their replacements, from the last so offsets hold.
-                    let mut all: Vec<crate::rules::Edit> = fixes
-                        .drain(..)
-                        .flat_map(|f| f.edits.iter().cloned())
-                        .collect();
-                    all.retain(|e| matches!(e, crate::rules::Edit::Replace { .. }));
-                    all.sort_by_key(|e| match e {
-                        crate::rules::Edit::Replace { range, .. } => range.start,
-                        _ => 0,
-                    });
-                    let merged = crate::rules::Fix {
-                        applicability: Applicability::Safe,
-                        edits: all,
-                    };
-                    uri = merged.apply_to(&uri);
-                }
-                (shift(l.finding.start), uri)
-            })
-            .collect();
+            let uri = match fix_of.get(&k) {
+                Some(fix) => fix.apply_to(&l.finding.uri),
+                None => l.finding.uri.clone(),
+            };
+            expected.push(((at as i64 + delta) as u64, uri));
+        }
         let next = self.pass(format, syntax, &new, skip, refused);
         let mut found: Vec<(u64, Vec<u8>)> = next
             .located
@@ -287,18 +270,30 @@ fn choose(candidates: &[Candidate]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     // Stable: candidates come in rule order within a URI.
     order.sort_by_key(|&i| (candidates[i].uri, std::cmp::Reverse(candidates[i].severity)));
-    let mut taken: Vec<&RawEdit> = Vec::new();
+    // The edits taken, by start: an edit is checked against its
+    // neighbours only.
+    let mut taken: std::collections::BTreeMap<(u64, u64), &RawEdit> = Default::default();
+    let clashes = |taken: &std::collections::BTreeMap<(u64, u64), &RawEdit>, e: &RawEdit| {
+        taken
+            .range(..(e.start, u64::MAX))
+            .next_back()
+            .is_some_and(|(_, t)| overlap(e, t))
+            || taken
+                .range((e.start, 0)..)
+                .next()
+                .is_some_and(|(_, t)| overlap(e, t))
+    };
     let mut chosen: Vec<usize> = Vec::new();
     for i in order {
         let edits = &candidates[i].file.edits;
         if chosen
             .last()
             .is_some_and(|&c| candidates[c].uri == candidates[i].uri)
-            || edits.iter().any(|e| taken.iter().any(|t| overlap(e, t)))
+            || edits.iter().any(|e| clashes(&taken, e))
         {
             continue;
         }
-        taken.extend(edits);
+        taken.extend(edits.iter().map(|e| ((e.start, e.end), e)));
         chosen.push(i);
     }
     chosen.sort_unstable();

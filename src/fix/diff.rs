@@ -36,10 +36,18 @@ pub fn unified_diff(
     if old == new {
         return out;
     }
-    let diff = TextDiff::from_lines(old, new);
+    // Lines end at LF only, as `patch` and `git apply` read them: a file
+    // of CR line ends is one line to them.
+    let (a, b) = (lines(old), lines(new));
+    // Past the deadline the diff is still right, only not the shortest:
+    // a file whose every line changed would take minutes otherwise.
+    let diff = TextDiff::configure()
+        .deadline(std::time::Instant::now() + std::time::Duration::from_millis(500))
+        .diff_slices(&a, &b);
     let path = path.strip_prefix("./").unwrap_or(path);
-    out.text
-        .extend_from_slice(format!("--- a/{path}\n+++ b/{path}\n").as_bytes());
+    out.text.extend_from_slice(
+        format!("--- {}\n+++ {}\n", name("a/", path), name("b/", path)).as_bytes(),
+    );
     for group in diff.grouped_ops(CONTEXT) {
         out.text
             .extend_from_slice(format!("{}\n", UnifiedHunkHeader::new(&group)).as_bytes());
@@ -71,10 +79,45 @@ pub fn unified_diff(
     out
 }
 
+/// A file name in a diff header as git writes it: in C quotes when it
+/// holds a `"`, `\\` or a control character, and followed by a tab when it
+/// holds a space, so that `patch` reads the whole name.
+fn name(prefix: &str, path: &str) -> String {
+    let full = format!("{prefix}{path}");
+    if full
+        .chars()
+        .any(|c| c == '"' || c == '\\' || c.is_control())
+    {
+        let mut q = String::from("\"");
+        for c in full.chars() {
+            match c {
+                '"' => q.push_str("\\\""),
+                '\\' => q.push_str("\\\\"),
+                '\n' => q.push_str("\\n"),
+                '\t' => q.push_str("\\t"),
+                c if c.is_control() => q.push_str(&format!("\\{:03o}", c as u32)),
+                c => q.push(c),
+            }
+        }
+        q.push('"');
+        q
+    } else if full.contains(' ') {
+        format!("{full}\t")
+    } else {
+        full
+    }
+}
+
+/// `text` in lines, each with its LF.
+fn lines(text: &[u8]) -> Vec<&[u8]> {
+    text.split_inclusive(|&b| b == b'\n').collect()
+}
+
 /// `line`, which starts at offset `at` of its text, with the secrets of
 /// `known` (ranges of the text) and those found on it shown as `****`.
 fn redact(line: &[u8], at: usize, known: &[Range<usize>]) -> Vec<u8> {
     let mut spans = crate::secrets::locate_text(line, false);
+    spans.extend(crate::secrets::locate_loose(line));
     spans.extend(
         known
             .iter()

@@ -84,6 +84,10 @@ impl Fix {
         let mut at = 0;
         for e in &self.edits {
             if let Edit::Replace { range, text } = e {
+                // Edits overlap only by mistake: the later one is left out.
+                if range.start < at || range.end > uri.len() {
+                    continue;
+                }
                 out.extend_from_slice(&uri[at..range.start]);
                 out.extend_from_slice(text);
                 at = range.end;

@@ -583,7 +583,11 @@ impl Linter {
                             applicability,
                             edits: h.edits,
                         };
-                        (!found.iter().any(|s| fix.touches(&s.span))).then_some(fix)
+                        // Joining a URI with a secret could join the
+                        // secret's own halves: not offered.
+                        let join = fix.edits.iter().any(|e| matches!(e, Edit::Join));
+                        (!found.iter().any(|s| fix.touches(&s.span)) && (!join || found.is_empty()))
+                            .then_some(fix)
                     }
                     _ => None,
                 };

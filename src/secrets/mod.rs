@@ -668,6 +668,57 @@ pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
     out
 }
 
+/// Secrets written on a line outside any URI, for lines that are shown
+/// (SPEC section 10): the value of a parameter named for a secret after
+/// `?`, `&` or `;` (`a b?access_token=...`, what is left of a URI a space
+/// broke), and the password of `//user:password@` without a scheme.
+/// [`locate_text`] finds those of the URIs on it.
+///
+/// ```
+/// use urilint::secrets::locate_loose;
+/// let line = b"see <https://x.io/a b?access_token=qz9&x=1> or //app:pw9@db/x";
+/// assert_eq!(locate_loose(line), [35..38, 53..56]);
+/// ```
+pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
+    let ends = |b: u8| b.is_ascii_whitespace() || b"&#\"'<>()[]{}|`\\".contains(&b);
+    let mut out = Vec::new();
+    for eq in memchr::memchr_iter(b'=', text) {
+        let name_start = text[..eq]
+            .iter()
+            .rposition(|&b| !(b.is_ascii_alphanumeric() || b"_-.%[]".contains(&b)))
+            .map_or(0, |k| k + 1);
+        if name_start == 0 || !b"?&;".contains(&text[name_start - 1]) {
+            continue;
+        }
+        if !is_secret_param(&text[name_start..eq]) {
+            continue;
+        }
+        let end = text[eq + 1..]
+            .iter()
+            .position(|&b| ends(b))
+            .map_or(text.len(), |k| eq + 1 + k);
+        if end > eq + 1 {
+            out.push(eq + 1..end);
+        }
+    }
+    for slashes in memchr::memmem::find_iter(text, b"//") {
+        let auth = slashes + 2;
+        let stop = text[auth..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"/?#<>\"'".contains(&b))
+            .map_or(text.len(), |k| auth + k);
+        let chunk = &text[auth..stop];
+        if let Some(at) = memchr::memrchr(b'@', chunk)
+            && let Some(colon) = memchr::memchr(b':', &chunk[..at])
+            && colon + 1 < at
+        {
+            out.push(auth + colon + 1..auth + at);
+        }
+    }
+    out.sort_by_key(|r| r.start);
+    out
+}
+
 /// The raw index of URI byte `i` of a rejoined URI: whitespace removed to
 /// rejoin it (RFC 3986 App. C) is still in the raw text.
 pub fn raw_index(raw: &[u8], i: usize) -> usize {

@@ -24,8 +24,14 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
             // `http://https://x` is `https://x` with `http://` written
             // before it; `https://http//x` is `https://x` with a scheme
             // half written again inside it.
-            let fix = if rest[n..].starts_with(b"://") {
+            // The one kept is the second, unless the first is `https` and
+            // the second `http`: a fix never drops TLS.
+            let first = String::from_utf8_lossy(&text[scheme.start..scheme.end]).to_ascii_lowercase();
+            let first_https = first == "https" || super::scheme_typo::typo_of(&first) == Some("https");
+            let fix = if rest[n..].starts_with(b"://") && !(first_https && w.eq_ignore_ascii_case(b"http")) {
                 Edit::delete(scheme.start..auth)
+            } else if rest[n..].starts_with(b"://") {
+                Edit::delete(auth..auth + n + 3)
             } else {
                 Edit::delete(auth..auth + n + 2)
             };
