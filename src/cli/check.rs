@@ -531,6 +531,15 @@ impl Checker<'_> {
             }
             _ => reader,
         };
+        // `--fix -` passes what it does not fix through to stdout as it is
+        // read: mail, and input too large to fix.
+        let reader: Box<dyn Read + Send> = match (self.fixing, input) {
+            (Some(Fixing::Write), Input::Stdin) => Box::new(Echo(reader)),
+            _ => reader,
+        };
+        // Fixes of a file read as text because it was too large for its
+        // format would be written in the wrong syntax: none are shown.
+        let plain = opened.format == DocFormat::Text;
         let reader = if opened.format.is_structured() {
             match super::read_whole(reader).map_err(fail)? {
                 Whole::Read(raw) => {
@@ -646,7 +655,9 @@ impl Checker<'_> {
                 for d in diagnostics {
                     let fix = d.fix.clone();
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
-                    record.fix = fix.and_then(|f| streamed_fix(&f, &finding, path));
+                    record.fix = fix
+                        .filter(|_| plain)
+                        .and_then(|f| streamed_fix(&f, &finding, path));
                     pending.push_back((record, finding.clone()));
                 }
             }
@@ -871,7 +882,16 @@ impl Checker<'_> {
             for w in warnings {
                 warn(w);
             }
-            for r in records {
+            for mut r in records {
+                // Every fix that would have been applied was refused.
+                if to_fix
+                    && n == 0
+                    && r.fix
+                        .as_ref()
+                        .is_some_and(|f| self.applies(f.applicability))
+                {
+                    r.fix = None;
+                }
                 emit(r).map_err(Stop::Output)?;
             }
             first
@@ -1270,6 +1290,17 @@ fn read_lines(file: &mut File, line_start: u64, to: u64) -> io::Result<(Vec<u8>,
     file.take(want).read_to_end(&mut buf)?;
     let cut = buf.len() as u64 == want;
     Ok((buf, (line_start - from) as usize, cut))
+}
+
+/// Copies what it reads to stdout (`--fix -` on input it does not fix).
+struct Echo<R>(R);
+
+impl<R: Read> Read for Echo<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        io::stdout().write_all(&buf[..n])?;
+        Ok(n)
+    }
 }
 
 /// How much of standard input is kept on disk for snippets; findings past

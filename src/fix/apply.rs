@@ -84,8 +84,9 @@ impl<'a> Fixer<'a> {
 
     /// `raw`, read as `format`, with every fix applied that its rules
     /// report (not suppressed by a `urilint: ignore` comment, and not a
-    /// rule `skip` names), until the file is in normal form or
-    /// [`MAX_PASSES`] passes are done.
+    /// rule `skip` names), until the file is in normal form or 16 passes
+    /// are done. Mail is returned as it is: its text is decoded from its
+    /// transfer encoding, and never fixed.
     pub fn fix(&self, format: Format, raw: &[u8], skip: &dyn Fn(&str) -> bool) -> Fixed {
         let mut fixed = Fixed {
             text: raw.to_vec(),
@@ -99,6 +100,9 @@ impl<'a> Fixer<'a> {
         let mut refused: HashSet<Refused> = HashSet::new();
         let mut pass = self.pass(format, syntax, &fixed.text, skip, &refused);
         for _ in 0..MAX_PASSES {
+            // A pass read before a fix of it was refused still offers it.
+            pass.candidates
+                .retain(|c| !refused.contains(&refusal(&c.rule, &pass.located[c.uri])));
             let chosen = choose(&pass.candidates);
             if chosen.is_empty() {
                 break;

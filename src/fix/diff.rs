@@ -39,6 +39,18 @@ pub fn unified_diff(
     // Lines end at LF only, as `patch` and `git apply` read them: a file
     // of CR line ends is one line to them.
     let (a, b) = (lines(old), lines(new));
+    // Where each line starts in its text, for the secrets known there.
+    let starts = |lines: &[&[u8]]| -> Vec<usize> {
+        lines
+            .iter()
+            .scan(0, |at, l| {
+                let start = *at;
+                *at += l.len();
+                Some(start)
+            })
+            .collect()
+    };
+    let starts = [starts(&a), starts(&b)];
     // Past the deadline the diff is still right, only not the shortest:
     // a file whose every line changed would take minutes otherwise.
     let diff = TextDiff::configure()
@@ -53,14 +65,13 @@ pub fn unified_diff(
             .extend_from_slice(format!("{}\n", UnifiedHunkHeader::new(&group)).as_bytes());
         for op in &group {
             for change in diff.iter_changes(op) {
-                let (sign, text, side) = match change.tag() {
-                    ChangeTag::Equal => (b' ', old, 0),
-                    ChangeTag::Delete => (b'-', old, 0),
-                    ChangeTag::Insert => (b'+', new, 1),
+                let (sign, side, index) = match change.tag() {
+                    ChangeTag::Equal => (b' ', 0, change.old_index()),
+                    ChangeTag::Delete => (b'-', 0, change.old_index()),
+                    ChangeTag::Insert => (b'+', 1, change.new_index()),
                 };
                 let line: &[u8] = change.value();
-                // Lines are slices of the texts themselves.
-                let at = line.as_ptr() as usize - text.as_ptr() as usize;
+                let at = index.map_or(0, |i| starts[side][i]);
                 out.text.push(sign);
                 if show_secrets {
                     out.text.extend_from_slice(line);

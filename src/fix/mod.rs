@@ -67,7 +67,7 @@ pub struct FileFix {
 }
 
 /// Applies `edits` (sorted, not overlapping) to `raw`.
-pub fn apply_edits(raw: &[u8], edits: &[RawEdit]) -> Vec<u8> {
+pub(crate) fn apply_edits(raw: &[u8], edits: &[RawEdit]) -> Vec<u8> {
     let grow: usize = edits.iter().map(|e| e.replacement.len()).sum();
     let mut out = Vec::with_capacity(raw.len() + grow);
     let mut at = 0;

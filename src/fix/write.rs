@@ -69,6 +69,8 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
     }
     tmp.write_all(fixed)?;
     tmp.flush()?;
+    // On disk before the rename, so a crash leaves the old file or the new.
+    tmp.as_file().sync_all()?;
     std::fs::set_permissions(tmp.path(), meta.permissions())?;
     // As late as can be: what is there now must be what was fixed.
     if std::fs::read(&target)? != read {

@@ -795,10 +795,14 @@ pub fn is_selector(name: &str, custom: &[&str]) -> bool {
 /// options, or on a documentation host, where any port is an example
 /// (SPEC section 3a).
 fn port_allowed(cx: &Context, port: u32) -> bool {
+    cx.options.allowed_ports.contains(&port) || host_allowed(cx)
+}
+
+/// Whether the host's ports are fine whatever they are: a documentation
+/// host (SPEC section 3a), or one `allowed-hosts` lists.
+fn host_allowed(cx: &Context) -> bool {
     let host = cx.uri.get(crate::uri::Component::Host).unwrap_or_default();
-    cx.options.allowed_ports.contains(&port)
-        || cx.documentation_host()
-        || cx.options.allowed_hosts.iter().any(|h| h.matches(host))
+    cx.documentation_host() || cx.options.allowed_hosts.iter().any(|h| h.matches(host))
 }
 
 /// Byte-level helpers the checks share.

@@ -110,7 +110,18 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
         }
         // An unclosed `<`: what follows is read as undelimited text.
     }
-    undelimited(cx, w, s, colon, before == Some(b'"'), eof)
+    // A link target's value may start with spaces, which are not its (the
+    // URL Standard strips them): its quote is still its delimiter.
+    let quoted = before == Some(b'"')
+        || (cx.link_targets && {
+            let k = s - w[floor..s]
+                .iter()
+                .rev()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            k < s && k > floor && w[k - 1] == b'"'
+        });
+    undelimited(cx, w, s, colon, quoted, eof)
 }
 
 /// Schemes that text is often glued to, longest first: only the web's,
@@ -485,7 +496,13 @@ fn finish(
         let stop = w.len().min(limit);
         match memchr::memchr2(b'"', b'\n', &w[from.min(stop)..stop]) {
             Some(k) if w[from + k] == b'"' => {
-                let raw_end = from + k;
+                // Spaces and controls at its end are not part of it (the
+                // URL Standard's parser strips them).
+                let raw_end = from
+                    + w[from..from + k]
+                        .iter()
+                        .rposition(|&b| b > b' ')
+                        .map_or(0, |p| p + 1);
                 if !accepted(cx, &w[s..colon], &w[colon + 1..raw_end]) {
                     return Outcome::Reject;
                 }

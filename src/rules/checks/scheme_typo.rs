@@ -23,13 +23,12 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         return;
     }
     // RFC 3986 s3.3: without `//` there is no authority.
-    // The fix writes `://` for what was typed (RFC 3986 s3).
-    let (msg, typed) = if after.starts_with(b":///") {
-        ("three slashes after the scheme: the host is empty and the rest is a path", 4)
+    let msg = if after.starts_with(b":///") {
+        "three slashes after the scheme: the host is empty and the rest is a path"
     } else if after.starts_with(b"::/") {
-        ("a second `:` after the scheme: `://` was meant", 3)
+        "a second `:` after the scheme: `://` was meant"
     } else if after.starts_with(b":/") && !after.starts_with(b"://") {
-        ("one slash after the scheme: the host is read as a path; `://` was meant", 2)
+        "one slash after the scheme: the host is read as a path; `://` was meant"
     } else {
         return;
     };
@@ -46,7 +45,8 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if !host_like(host) {
         return;
     }
-    let fix = vec![Edit::replace(span.end..span.end + typed, &b"://"[..])];
+    // The fix writes `://` for the colons and slashes typed (RFC 3986 s3).
+    let fix = vec![Edit::replace(span.end..span.end + first, &b"://"[..])];
     out.push(Hit::new(msg).at(Span { start: span.start, end: span.end + 1 }).fix(fix));
 }
 
