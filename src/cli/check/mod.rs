@@ -10,9 +10,6 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
 
 use urilint::baseline::{Anchor, Baseline, Key};
-use urilint::fix::{
-    Applicability, FileFix, Fix, Fixer, Syntax, raw_edits, unified_diff, write_back,
-};
 use urilint::format::Located;
 use urilint::format::{Format as DocFormat, MAX_PARSED, Reference};
 use urilint::links::{LinkOptions, Links, Problem, Source, Unchecked};
@@ -23,6 +20,10 @@ use urilint::scan::{Finding, Scanner};
 use urilint::secrets::locate_text;
 use urilint::suppress::{DirectiveReader, Directives};
 use urilint::walk::{self, Input};
+
+mod fix;
+
+use fix::{Echo, Fixing, streamed_fix};
 
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Reading, Status, Stop, Whole, usage};
 
@@ -156,15 +157,6 @@ struct Checker<'a> {
     unsafe_fixes: bool,
     /// `[per-file-ignores]`: their rules' fixes are not applied.
     per_file: &'a urilint::config::PerFileIgnores,
-}
-
-/// What `--fix` and `--diff` do with a file's fixes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Fixing {
-    /// Write them into the file (`--fix`).
-    Write,
-    /// Print them as a unified diff (`--diff`).
-    Diff,
 }
 
 /// What link integrity needs of a checked file, kept until every file's
@@ -743,12 +735,7 @@ impl Checker<'_> {
         // is no URI (SPEC section 10).
         let mut written: Vec<std::ops::Range<u64>> = Vec::new();
         if redacting {
-            for l in &located {
-                let uri = &l.finding.uri;
-                for s in urilint::secrets::locate(uri, l.finding.flags.truncated) {
-                    written.push(l.raw_range(s.span));
-                }
-            }
+            written = uri_secrets(&located);
             work.written = reference_secrets(raw, &refs);
             written.extend(work.written.iter().cloned());
             written.sort_by_key(|r| r.start);
@@ -784,169 +771,6 @@ impl Checker<'_> {
             self.unused(name, &directives, &used, warn);
         }
         Ok(work)
-    }
-
-    /// `--fix` or `--diff` on a file read whole (SPEC section 12): its fixes
-    /// applied, then written back (or to stdout for `-`) and the fixed text
-    /// checked, or shown as a diff.
-    #[allow(clippy::too_many_arguments)]
-    fn fix_input(
-        &self,
-        name: &str,
-        input: &Input,
-        format: DocFormat,
-        raw: Vec<u8>,
-        fixing: Fixing,
-        emit: &mut dyn FnMut(Record) -> io::Result<()>,
-        warn: &mut dyn FnMut(String),
-    ) -> Result<LinkWork, Stop> {
-        let path = match input {
-            Input::File { path, .. } => Some(path.as_path()),
-            Input::Stdin => None,
-        };
-        let fixer = Fixer::new(self.scanner, self.linter, self.reading.options)
-            .unsafe_fixes(self.unsafe_fixes);
-        let skip = |rule: &str| path.is_some_and(|p| self.per_file.ignores(p, rule));
-        if fixing == Fixing::Diff {
-            let fixed = fixer.fix(format, &raw, &skip);
-            let n: usize = fixed.applied.values().sum();
-            if n == 0 {
-                return Ok(LinkWork::default());
-            }
-            let (old, new) = if self.show_secrets {
-                (Vec::new(), Vec::new())
-            } else {
-                (
-                    self.written(format, &raw),
-                    self.written(format, &fixed.text),
-                )
-            };
-            let diff = unified_diff(name, &raw, &fixed.text, [&old, &new], self.show_secrets);
-            if diff.redacted > 0 {
-                warn(format!(
-                    "note: {name}: {} diff lines hold secrets, shown as `****`: their hunks do not apply (`--show-secrets` shows them)",
-                    diff.redacted
-                ));
-            }
-            return Ok(LinkWork {
-                fixed: n,
-                diff: diff.text,
-                ..LinkWork::default()
-            });
-        }
-        // The file is checked as it is; only when something in it has a
-        // fix to apply is it fixed and checked again, so most files are
-        // read once.
-        let (mut records, mut warnings) = (Vec::new(), Vec::new());
-        let mut to_fix = false;
-        let first = self.check_document(
-            name,
-            path,
-            format,
-            &raw,
-            false,
-            &mut |r| {
-                to_fix |= r
-                    .fix
-                    .as_ref()
-                    .is_some_and(|f| self.applies(f.applicability))
-                    && !skip(&r.rule);
-                records.push(r);
-                Ok(())
-            },
-            &mut |w| warnings.push(w),
-        )?;
-        let fixed = if to_fix {
-            fixer.fix(format, &raw, &skip)
-        } else {
-            urilint::fix::Fixed::default()
-        };
-        let n: usize = fixed.applied.values().sum();
-        let (text, error) = match path {
-            None => {
-                let text = if n == 0 { raw } else { fixed.text };
-                let mut out = io::stdout().lock();
-                out.write_all(&text)
-                    .and_then(|_| out.flush())
-                    .map_err(Stop::Output)?;
-                (text, None)
-            }
-            Some(_) if n == 0 => (raw, None),
-            Some(p) => match write_back(p, &raw, &fixed.text) {
-                Ok(()) => (fixed.text, None),
-                // Its findings are those of the file as it was read.
-                Err(e) => (raw, Some(format!("{name}: {e}"))),
-            },
-        };
-        let mut work = if n == 0 || error.is_some() {
-            for w in warnings {
-                warn(w);
-            }
-            for mut r in records {
-                // Every fix that would have been applied was refused.
-                if to_fix
-                    && n == 0
-                    && r.fix
-                        .as_ref()
-                        .is_some_and(|f| self.applies(f.applicability))
-                {
-                    r.fix = None;
-                }
-                emit(r).map_err(Stop::Output)?;
-            }
-            first
-        } else {
-            self.check_document(name, path, format, &text, true, emit, warn)?
-        };
-        match error {
-            Some(message) => Err(Stop::Input(message)),
-            None => {
-                work.fixed = n;
-                Ok(work)
-            }
-        }
-    }
-
-    /// Where the secrets of a file's URIs and relative references are
-    /// written, for a diff's lines (SPEC section 10).
-    fn written(&self, format: DocFormat, raw: &[u8]) -> Vec<std::ops::Range<usize>> {
-        let doc =
-            urilint::format::read_document(format, raw, self.scanner, self.reading.options, true);
-        let mut out: Vec<std::ops::Range<usize>> = Vec::new();
-        for l in &doc.located {
-            for s in urilint::secrets::locate(&l.finding.uri, l.finding.flags.truncated) {
-                let r = l.raw_range(s.span);
-                out.push(r.start as usize..r.end as usize);
-            }
-        }
-        out.extend(
-            reference_secrets(raw, &doc.references)
-                .into_iter()
-                .map(|r| r.start as usize..r.end as usize),
-        );
-        out
-    }
-
-    /// Whether `--fix` applies fixes of this applicability.
-    fn applies(&self, a: Applicability) -> bool {
-        a == Applicability::Safe || self.unsafe_fixes
-    }
-
-    /// A record's fix as edits of the file (SPEC section 12). After
-    /// `--fix`, a fix that would have been applied and is still there was
-    /// refused (the file did not read as meant after it): it is not shown.
-    fn file_fix(
-        &self,
-        fix: &Fix,
-        l: &Located,
-        raw: &[u8],
-        format: DocFormat,
-        fixed: bool,
-    ) -> Option<FileFix> {
-        if fixed && self.applies(fix.applicability) {
-            return None;
-        }
-        raw_edits(fix, l, raw, 0, Syntax::of(format)?)
     }
 
     /// The tree a file is checked in (SPEC section 11): the folder named
@@ -1076,6 +900,18 @@ fn link_checker(
     }))
 }
 
+/// Where the secrets of a document's URIs are written: a decoded secret
+/// (`s3cr&#101;t`) is redacted where its markup is (SPEC section 10).
+fn uri_secrets(located: &[Located]) -> Vec<std::ops::Range<u64>> {
+    let mut out = Vec::new();
+    for l in located {
+        for s in urilint::secrets::locate(&l.finding.uri, l.finding.flags.truncated) {
+            out.push(l.raw_range(s.span));
+        }
+    }
+    out
+}
+
 /// Where the secrets of relative references are written in `raw`: where
 /// the reference reads as written, the secret's own bytes; else (markup
 /// decoded in it) the whole reference (SPEC section 10).
@@ -1200,29 +1036,6 @@ impl Checker<'_> {
     }
 }
 
-/// The fix of a URI found in streamed text as edits of the file (SPEC
-/// section 12): read from the URI itself when it is written as it reads,
-/// else from the file's bytes around it (a `<URL:` prefix, a URI broken
-/// over lines); none for standard input then.
-fn streamed_fix(fix: &Fix, finding: &Finding, path: Option<&std::path::Path>) -> Option<FileFix> {
-    let edit = |window: &[u8], from: u64| {
-        let located = Located::from_text(finding.clone(), window, from)?;
-        raw_edits(fix, &located, window, from, Syntax::Plain)
-    };
-    if let Some(f) = edit(&finding.uri, finding.start) {
-        return Some(f);
-    }
-    // `<URL:` and the whitespace after it come before the URI.
-    let from = finding.start.saturating_sub(64);
-    let mut file = File::open(path?).ok()?;
-    file.seek(SeekFrom::Start(from)).ok()?;
-    let mut window = Vec::new();
-    file.take(finding.end - from)
-        .read_to_end(&mut window)
-        .ok()?;
-    edit(&window, from)
-}
-
 /// Ranges sorted and merged where they overlap or touch.
 fn merge(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
     ranges.sort_by_key(|r| r.start);
@@ -1290,17 +1103,6 @@ fn read_lines(file: &mut File, line_start: u64, to: u64) -> io::Result<(Vec<u8>,
     file.take(want).read_to_end(&mut buf)?;
     let cut = buf.len() as u64 == want;
     Ok((buf, (line_start - from) as usize, cut))
-}
-
-/// Copies what it reads to stdout (`--fix -` on input it does not fix).
-struct Echo<R>(R);
-
-impl<R: Read> Read for Echo<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.0.read(buf)?;
-        io::stdout().write_all(&buf[..n])?;
-        Ok(n)
-    }
 }
 
 /// How much of standard input is kept on disk for snippets; findings past
