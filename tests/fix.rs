@@ -49,6 +49,22 @@ fn changed_lines(before: &[u8], after: &[u8]) -> BTreeSet<usize> {
         .collect()
 }
 
+/// What users apply a diff with.
+const PATCHERS: [&[&str]; 2] = [&["git", "apply"], &["patch", "-p1", "--quiet"]];
+
+/// Applies `diff` in `dir` with `tool`, which must succeed.
+fn apply(tool: &[&str], dir: &Path, diff: &[u8]) {
+    let mut child = std::process::Command::new(tool[0])
+        .args(&tool[1..])
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", tool[0]));
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), diff).unwrap();
+    drop(child.stdin.take());
+    assert!(child.wait().unwrap().success(), "{tool:?}");
+}
+
 #[test]
 fn every_fixable_rule_in_each_format_is_fixed_to_exact_bytes() {
     let dir = copies(FIXTURES);
@@ -262,17 +278,9 @@ fn a_diff_applies_with_git_and_patch_and_gives_what_fix_writes() {
             std::fs::read(data(name)).unwrap()
         );
     }
-    for tool in [&["git", "apply"][..], &["patch", "-p1", "--quiet"]] {
+    for tool in PATCHERS {
         let dir = copies(FIXTURES);
-        let mut child = std::process::Command::new(tool[0])
-            .args(&tool[1..])
-            .current_dir(dir.path())
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{}: {e}", tool[0]));
-        std::io::Write::write_all(child.stdin.as_mut().unwrap(), &diff).unwrap();
-        drop(child.stdin.take());
-        assert!(child.wait().unwrap().success(), "{tool:?}");
+        apply(tool, dir.path(), &diff);
         for name in FIXTURES {
             let got = std::fs::read(dir.path().join(name)).unwrap();
             assert_eq!(
@@ -440,20 +448,12 @@ fn hostile_inputs_are_fixed_or_left_cleanly() {
         text.contains("@@ -1 +1 @@\n-a\rHTTP://X.io/\rb\r\n\\ No newline at end of file\n+a\rhttp://x.io/\rb\r\n"),
         "{text}"
     );
-    for tool in [&["git", "apply"][..], &["patch", "-p1", "--quiet"]] {
+    for tool in PATCHERS {
         let copy = tempfile::tempdir().unwrap();
         for n in ["a.txt", "cr.txt", "sp ace.txt"] {
             std::fs::copy(dir.path().join(n), copy.path().join(n)).unwrap();
         }
-        let mut child = std::process::Command::new(tool[0])
-            .args(&tool[1..])
-            .current_dir(copy.path())
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(child.stdin.as_mut().unwrap(), &diff).unwrap();
-        drop(child.stdin.take());
-        assert!(child.wait().unwrap().success(), "{tool:?}");
+        apply(tool, copy.path(), &diff);
         assert_eq!(
             std::fs::read_to_string(copy.path().join("a.txt")).unwrap(),
             "http://example.com/\nhttp://x.io/\n"

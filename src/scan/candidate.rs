@@ -479,6 +479,22 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
     }
 }
 
+/// The URI `w[s..end]` between `"` and `"` (RFC 3986 App. C), if its
+/// scheme and what follows make it one.
+fn quoted_uri(cx: &Ctx, w: &[u8], s: usize, colon: usize, end: usize) -> Outcome {
+    if !accepted(cx, &w[s..colon], &w[colon + 1..end]) {
+        return Outcome::Reject;
+    }
+    Outcome::Found(Found {
+        uri: w[s..end].to_vec(),
+        start: s,
+        end,
+        next: end + 1,
+        delimiter: Delimiter::Quote,
+        flags: Flags::default(),
+    })
+}
+
 /// The undelimited URI whose scheme ends at `w[colon]`, read on from
 /// `from` to its end (SPEC E4, E6).
 fn finish(
@@ -503,17 +519,7 @@ fn finish(
                         .iter()
                         .rposition(|&b| b > b' ')
                         .map_or(0, |p| p + 1);
-                if !accepted(cx, &w[s..colon], &w[colon + 1..raw_end]) {
-                    return Outcome::Reject;
-                }
-                return Outcome::Found(Found {
-                    uri: w[s..raw_end].to_vec(),
-                    start: s,
-                    end: raw_end,
-                    next: raw_end + 1,
-                    delimiter: Delimiter::Quote,
-                    flags: Flags::default(),
-                });
+                return quoted_uri(cx, w, s, colon, raw_end);
             }
             None if !eof && stop == w.len() => return Outcome::NeedMore,
             _ => {}
@@ -539,17 +545,7 @@ fn finish(
         End::At(t) => t,
     };
     if quoted && w.get(raw_end) == Some(&b'"') {
-        if !accepted(cx, &w[s..colon], &w[colon + 1..raw_end]) {
-            return Outcome::Reject;
-        }
-        return Outcome::Found(Found {
-            uri: w[s..raw_end].to_vec(),
-            start: s,
-            end: raw_end,
-            next: raw_end + 1,
-            delimiter: Delimiter::Quote,
-            flags: Flags::default(),
-        });
+        return quoted_uri(cx, w, s, colon, raw_end);
     }
     // Unquoted, find_end has already stopped at an unbalanced bracket.
     let end = if quoted {
