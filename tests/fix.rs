@@ -560,3 +560,47 @@ fn fix_on_stdin_passes_through_what_it_does_not_fix() {
         .code(0)
         .stdout("plain\r\ntext");
 }
+
+/// Found in a second red-team round: a refused fix among a thousand held
+/// the rest back; an rST escape was written over; a quoted URI's last
+/// `%2E` was decoded where GFM would leave the `.` out of the link; a tag
+/// of 8,000 attributes overflowed a worker's stack.
+#[test]
+fn a_refused_fix_holds_nothing_back_and_escapes_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = "HTTP://A.io/\n".repeat(1000);
+    // Its `%2E` decoded would end the URI (it ends at the space) in `.`.
+    text.push_str("<https://x.io/%2E b>\n");
+    std::fs::write(dir.path().join("k.txt"), &text).unwrap();
+    std::fs::write(
+        dir.path().join("e.rst"),
+        "a \\HTTP://x.io/a and HTTP://y.io/b\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("h.md"),
+        "see \"https://x.io/a%2E\" and https://x.io/b%2Ec\n",
+    )
+    .unwrap();
+    let attributes: Vec<String> = (0..8000).map(|i| format!("x{i}=\"1\"")).collect();
+    std::fs::write(
+        dir.path().join("p.html"),
+        format!("<a {}>x</a>\n", attributes.join(" ")),
+    )
+    .unwrap();
+    urilint(dir.path())
+        .args(["check", "--select", "all", "--fix", "."])
+        .assert()
+        .code(0)
+        .stderr("urilint: fixed 2002 problems in 3 files\n");
+    let k = std::fs::read_to_string(dir.path().join("k.txt")).unwrap();
+    assert_eq!(k, "http://a.io/\n".repeat(1000) + "<https://x.io/%2E b>\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("e.rst")).unwrap(),
+        "a \\HTTP://x.io/a and http://y.io/b\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("h.md")).unwrap(),
+        "see \"https://x.io/a%2E\" and https://x.io/b.c\n"
+    );
+}

@@ -538,6 +538,7 @@ fn for_each_input<T: Send>(
 ) -> Result<(), Failure> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
+        .stack_size(WORKER_STACK)
         .build()
         .map_err(usage)?;
     let mut inputs = inputs.into_iter().peekable();
@@ -555,6 +556,11 @@ fn for_each_input<T: Send>(
     }
     Ok(())
 }
+
+/// Stack of a worker thread: html5gum's tokenizer goes a call deeper for
+/// each attribute of a tag, so the 2 MiB rayon gives overflow at about
+/// 7,000 attributes; 256 MiB (reserved, not used) takes a tag of 500,000.
+const WORKER_STACK: usize = 256 << 20;
 
 /// Runs a command.
 pub fn run(cli: Cli) -> Result<Status, Failure> {

@@ -22,9 +22,10 @@ use crate::suppress::{DirectiveReader, Directives};
 /// severe first), so a URI with five things to fix takes five passes.
 const MAX_PASSES: usize = 16;
 
-/// Fixes tried one by one when a pass's fixes together do not read as
-/// meant; the rest wait for the next pass.
-const MAX_ALONE: usize = 32;
+/// Tries a pass makes to find the fixes that do not read as meant when
+/// its fixes together do not (each a read of the file): enough to find a
+/// few among thousands; the rest wait for the next pass.
+const MAX_TRIES: usize = 64;
 
 /// Applies fixes to whole files.
 pub struct Fixer<'a> {
@@ -111,48 +112,55 @@ impl<'a> Fixer<'a> {
                 match self.try_apply(format, syntax, &fixed.text, &pass, &chosen, skip, &refused) {
                     Some(done) => (chosen, done),
                     None => {
-                        // Each alone: those that do not read as meant are
-                        // refused; those that do are applied together, or
-                        // the first of them alone.
-                        let mut good = Vec::new();
-                        let mut first = None;
-                        for &i in chosen.iter().take(MAX_ALONE) {
-                            let c = &pass.candidates[i];
+                        // Halves, and halves of those that fail, each tried
+                        // with those already accepted: a fix that does not
+                        // read as meant is found in a few tries, refused,
+                        // and the rest applied together.
+                        let mut accepted: Vec<usize> = Vec::new();
+                        let mut done = None;
+                        let mut groups: std::collections::VecDeque<Vec<usize>> =
+                            std::collections::VecDeque::new();
+                        let half = chosen.len() / 2;
+                        groups.push_back(chosen[..half].to_vec());
+                        groups.push_back(chosen[half..].to_vec());
+                        let mut tries = 0;
+                        while let Some(group) = groups.pop_front() {
+                            if group.is_empty() {
+                                continue;
+                            }
+                            tries += 1;
+                            if tries > MAX_TRIES {
+                                break;
+                            }
+                            let trial: Vec<usize> =
+                                accepted.iter().chain(&group).copied().collect();
                             match self.try_apply(
                                 format,
                                 syntax,
                                 &fixed.text,
                                 &pass,
-                                &[i],
+                                &trial,
                                 skip,
                                 &refused,
                             ) {
-                                Some(done) => {
-                                    good.push(i);
-                                    first.get_or_insert((vec![i], done));
+                                Some(d) => {
+                                    accepted = trial;
+                                    done = Some(d);
+                                }
+                                None if group.len() == 1 => {
+                                    let c = &pass.candidates[group[0]];
+                                    refused.insert(refusal(&c.rule, &pass.located[c.uri]));
                                 }
                                 None => {
-                                    refused.insert(refusal(&c.rule, &pass.located[c.uri]));
+                                    let half = group.len() / 2;
+                                    groups.push_front(group[half..].to_vec());
+                                    groups.push_front(group[..half].to_vec());
                                 }
                             }
                         }
-                        let together = (good.len() > 1)
-                            .then(|| {
-                                self.try_apply(
-                                    format,
-                                    syntax,
-                                    &fixed.text,
-                                    &pass,
-                                    &good,
-                                    skip,
-                                    &refused,
-                                )
-                            })
-                            .flatten();
-                        match (together, first) {
-                            (Some(done), _) => (good, done),
-                            (None, Some(done)) => done,
-                            (None, None) => {
+                        match done {
+                            Some(d) => (accepted, d),
+                            None => {
                                 pass = self.pass(format, syntax, &fixed.text, skip, &refused);
                                 continue;
                             }

@@ -109,6 +109,15 @@ pub fn raw_edits(
             Edit::Replace { range, text } => {
                 let before = finding.uri.get(range.clone())?;
                 for (r, t) in runs(before, range.start, text) {
+                    // In Markdown, rST, AsciiDoc and roff, only bytes
+                    // written as themselves (`\\H` in rST stops a link).
+                    if !syntax.rewrites_markup()
+                        && !r.clone().all(|i| {
+                            map[i].1 == map[i].0 + 1 && byte(map[i].0) == Some(finding.uri[i])
+                        })
+                    {
+                        return None;
+                    }
                     edits.push(replace(map, r, &t, syntax)?);
                 }
             }

@@ -5,12 +5,15 @@ use crate::format::Format;
 /// The syntax a fix is written in: the file's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {
-    /// Text as it is: plain text, Markdown, reStructuredText, AsciiDoc.
-    /// What a fix writes there (percent-encodings, lower-case letters,
-    /// unreserved characters) reads as itself; a fix after which the file
-    /// no longer reads as intended is dropped by the re-check
-    /// ([`super::Fixer`]).
+    /// Plain text: every byte reads as itself.
     Plain,
+    /// Markdown, reStructuredText, AsciiDoc: what a fix writes there
+    /// (percent-encodings, lower-case letters, unreserved characters)
+    /// reads as itself, but a byte written with a backslash escape is left
+    /// alone (the escape may be what stops a link); a fix after which the
+    /// file no longer reads as intended is dropped by the re-check
+    /// ([`super::Fixer`]).
+    Markup,
     /// HTML: `&`, `<`, `>`, `"` and `'` as character references (WHATWG
     /// HTML 13.1.4), so an `&` in an attribute is written `&amp;`.
     Html,
@@ -27,12 +30,21 @@ impl Syntax {
     /// a fix there would have to encode again).
     pub fn of(format: Format) -> Option<Syntax> {
         Some(match format {
-            Format::Text | Format::Markdown | Format::Rst | Format::Asciidoc => Syntax::Plain,
+            Format::Text => Syntax::Plain,
+            Format::Markdown | Format::Rst | Format::Asciidoc => Syntax::Markup,
             Format::Html => Syntax::Html,
             Format::Man => Syntax::Man,
             Format::Json => Syntax::Json,
             Format::Mail => return None,
         })
+    }
+
+    /// Whether a byte written as markup (an escape, a character reference)
+    /// may be written over: in HTML and JSON a reference reads as its
+    /// character wherever it is; in Markdown, rST, AsciiDoc and roff an
+    /// escape also says what the text around it is.
+    pub(crate) fn rewrites_markup(self) -> bool {
+        matches!(self, Syntax::Html | Syntax::Json | Syntax::Plain)
     }
 
     /// `text`, a URI's bytes, as written in this syntax.

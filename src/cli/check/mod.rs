@@ -355,6 +355,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         )?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(args.walk.threads.unwrap_or(0))
+            .stack_size(super::WORKER_STACK)
             .build()
             .map_err(usage)?;
         pool.install(|| {

@@ -28,8 +28,10 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let twice = |c: u8| {
         uri.iter().filter(|&&b| b == c).count() + found.iter().filter(|&&(_, v)| v == c).count() > 1
     };
+    // Last, whatever delimits the URI: GFM links a quoted URI by its own
+    // rules, and an angle-bracketed one may have ended at a space.
     let risky = |i: usize, v: u8| {
-        bare && ((matches!(v, b'_' | b'~') && twice(v)) || (i + 3 == cx.text.len() && matches!(v, b'_' | b'~' | b'.')))
+        (bare && matches!(v, b'_' | b'~') && twice(v)) || (i + 3 == cx.text.len() && matches!(v, b'_' | b'~' | b'.'))
     };
     let edits = found
         .iter()
