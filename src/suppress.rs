@@ -51,9 +51,22 @@ impl Directive {
     }
 }
 
-/// The directives of one input.
+/// The directives of one input, in line order (as they are read).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Directives(pub Vec<Directive>);
+
+/// The line of the first directive of `list` (in line order) that silences
+/// `rule` on `line`: only those on `line` and the line before can, found by
+/// a binary search, so a file with a directive on every line is checked in
+/// O(n log n), not O(n^2).
+fn matching_in(list: &[Directive], line: u64, rule: &str) -> Option<u64> {
+    let from = list.partition_point(|d| d.line + 1 < line);
+    list[from..]
+        .iter()
+        .take_while(|d| d.line <= line)
+        .find(|d| d.covers(line, rule))
+        .map(|d| d.line)
+}
 
 impl Directives {
     /// Whether a finding of `rule` on `line` is suppressed.
@@ -63,7 +76,7 @@ impl Directives {
 
     /// The line of the directive that silences `rule` on `line`, if one does.
     pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
-        self.0.iter().find(|d| d.covers(line, rule)).map(|d| d.line)
+        matching_in(&self.0, line, rule)
     }
 }
 
@@ -108,10 +121,7 @@ impl<R: Read> DirectiveReader<R> {
     /// The line of the directive read so far that silences `rule` on
     /// `line`, if one does.
     pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
-        self.found
-            .iter()
-            .find(|d| d.covers(line, rule))
-            .map(|d| d.line)
+        matching_in(&self.found, line, rule)
     }
 
     /// The directives read so far (all of them, once the reader is done).
