@@ -49,3 +49,30 @@ fn a_suppression_on_every_line() {
             .collect()
     });
 }
+
+/// `-j` is capped at a few threads a core, with a note saying so: tens of
+/// thousands of threads only contend (issue 14).
+#[test]
+fn the_thread_count_is_capped() {
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .args([
+            "check",
+            "-j",
+            "100000",
+            "--select",
+            "all",
+            "examples/thread.txt",
+        ])
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(
+        stderr,
+        format!(
+            "urilint: note: -j 100000 capped at {} (4 threads a core, {cores} cores)\n",
+            4 * cores
+        )
+    );
+}

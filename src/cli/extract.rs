@@ -257,7 +257,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     } else {
         super::for_each_input(
             inputs,
-            args.walk.threads,
+            super::threads(args.walk.threads),
             |input| {
                 let mut items = Vec::new();
                 let result = each_item(

@@ -557,6 +557,26 @@ fn for_each_input<T: Send>(
     Ok(())
 }
 
+/// Threads a run may use, per core: past a few per core more threads only
+/// contend (`-j 5000` took 70 s on a tree one thread checks in 0.3 s).
+const THREADS_PER_CORE: usize = 4;
+
+/// The thread count for `-j`: all cores when not given (or 0), else what
+/// was asked, capped at [`THREADS_PER_CORE`] a core, with a note when it is.
+fn threads(requested: Option<usize>) -> Option<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = THREADS_PER_CORE * cores;
+    match requested {
+        Some(n) if n > cap => {
+            say(format!(
+                "note: -j {n} capped at {cap} ({THREADS_PER_CORE} threads a core, {cores} cores)"
+            ));
+            Some(cap)
+        }
+        other => other,
+    }
+}
+
 /// Stack of a worker thread: html5gum's tokenizer goes a call deeper for
 /// each attribute of a tag, so the 2 MiB rayon gives overflow at about
 /// 7,000 attributes; 256 MiB (reserved, not used) takes a tag of 500,000.

@@ -214,6 +214,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         .build()
         .map_err(usage)?;
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
+    let threads = super::threads(args.walk.threads);
     let baseline = match &args.baseline {
         Some(path) => Some(Baseline::load(path).map_err(usage)?),
         None => None,
@@ -346,7 +347,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         let mut checked: Vec<Result<Checked, String>> = Vec::new();
         super::for_each_input(
             inputs,
-            args.walk.threads,
+            threads,
             |input| checker.collect(input),
             |result| {
                 checked.push(result.map_err(|e| e.to_string()));
@@ -354,7 +355,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             },
         )?;
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.walk.threads.unwrap_or(0))
+            .num_threads(threads.unwrap_or(0))
             .stack_size(super::WORKER_STACK)
             .build()
             .map_err(usage)?;
@@ -374,7 +375,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     } else {
         super::for_each_input(
             inputs,
-            args.walk.threads,
+            threads,
             |input| checker.collect(input),
             |result| {
                 failed |= sink.checked(result.map_err(|e| e.to_string()))?;
