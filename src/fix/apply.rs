@@ -80,7 +80,7 @@ impl<'a> Fixer<'a> {
 
     /// Whether a fix of this applicability is applied.
     pub fn applies(&self, a: Applicability) -> bool {
-        a == Applicability::Safe || self.unsafe_fixes
+        a.applied(self.unsafe_fixes)
     }
 
     /// `raw`, read as `format`, with every fix applied that its rules

@@ -135,22 +135,14 @@ fn redact(line: &[u8], at: usize, known: &[Range<usize>]) -> Vec<u8> {
             .filter(|r| r.start < at + line.len() && at < r.end)
             .map(|r| r.start.max(at) - at..r.end.min(at + line.len()) - at),
     );
-    // Merged, so each secret is one `****`.
-    spans.sort_by_key(|r| r.start);
-    let mut merged: Vec<Range<usize>> = Vec::new();
-    for r in spans {
-        match merged.last_mut() {
-            Some(m) if r.start <= m.end => m.end = m.end.max(r.end),
-            _ => merged.push(r),
-        }
-    }
-    // The line break is the diff's, not the secret's.
+    // The line break is the diff's, not the secret's; `replace` makes
+    // spans that overlap one `****`.
     let body = line.len() - usize::from(line.ends_with(b"\n"));
-    for r in &mut merged {
+    for r in &mut spans {
         r.end = r.end.min(body);
     }
-    merged.retain(|r| r.start < r.end);
-    crate::secrets::replace(line, &merged).into_owned()
+    spans.sort_by_key(|r| r.start);
+    crate::secrets::replace(line, &spans).into_owned()
 }
 
 #[cfg(test)]

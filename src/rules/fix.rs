@@ -23,6 +23,12 @@ pub enum Applicability {
 }
 
 impl Applicability {
+    /// Whether `--fix` applies a fix of this applicability, with
+    /// `--unsafe-fixes` or without.
+    pub fn applied(self, unsafe_fixes: bool) -> bool {
+        self == Applicability::Safe || unsafe_fixes
+    }
+
     /// `safe` or `unsafe`.
     pub fn as_str(self) -> &'static str {
         match self {

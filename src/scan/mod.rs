@@ -222,8 +222,13 @@ impl ScannerBuilder {
 
     /// The scanner.
     pub fn build(self) -> Scanner {
+        let links = Config {
+            link_targets: true,
+            ..self.config.clone()
+        };
         Scanner {
             config: Arc::new(self.config),
+            links: Arc::new(links),
         }
     }
 }
@@ -232,6 +237,9 @@ impl ScannerBuilder {
 #[derive(Clone, Debug)]
 pub struct Scanner {
     config: Arc<Config>,
+    /// The same, for link targets ([`Scanner::link_targets`]): made once,
+    /// not for each document.
+    links: Arc<Config>,
 }
 
 impl Default for Scanner {
@@ -265,10 +273,9 @@ impl Scanner {
     /// a space included (`href="a b"` links `a%20b`), so its extent is
     /// certain and a quoted URI runs to its closing `"`.
     pub(crate) fn link_targets(&self) -> Scanner {
-        let mut config = (*self.config).clone();
-        config.link_targets = true;
         Scanner {
-            config: Arc::new(config),
+            config: Arc::clone(&self.links),
+            links: Arc::clone(&self.links),
         }
     }
 

@@ -584,19 +584,24 @@ pub fn may_be_webhook_host(host: &[u8]) -> bool {
 }
 
 /// `text` with the bytes of each range (sorted by start, possibly
-/// overlapping) replaced by `****`.
+/// overlapping) replaced by `****`; ranges that overlap or touch are one
+/// `****`.
 pub fn replace<'a>(text: &'a [u8], spans: &[Range<usize>]) -> Cow<'a, [u8]> {
     if spans.is_empty() {
         return Cow::Borrowed(text);
     }
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
+    let mut masked = false;
     for s in spans {
         if s.end <= at || s.is_empty() {
             continue;
         }
-        out.extend_from_slice(&text[at..s.start.max(at)]);
-        out.extend_from_slice(b"****");
+        if !(masked && s.start <= at) {
+            out.extend_from_slice(&text[at..s.start.max(at)]);
+            out.extend_from_slice(b"****");
+        }
+        masked = true;
         at = s.end;
     }
     out.extend_from_slice(&text[at.min(text.len())..]);

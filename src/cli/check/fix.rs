@@ -161,7 +161,7 @@ impl Checker<'_> {
 
     /// Whether `--fix` applies fixes of this applicability.
     pub(super) fn applies(&self, a: Applicability) -> bool {
-        a == Applicability::Safe || self.unsafe_fixes
+        a.applied(self.unsafe_fixes)
     }
 
     /// A record's fix as edits of the file (SPEC section 12). After
