@@ -208,14 +208,3 @@ pub(super) fn streamed_fix(
         .ok()?;
     edit(&window, from)
 }
-
-/// Copies what it reads to stdout (`--fix -` on input it does not fix).
-pub(super) struct Echo<R>(pub(super) R);
-
-impl<R: Read> Read for Echo<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.0.read(buf)?;
-        io::stdout().write_all(&buf[..n])?;
-        Ok(n)
-    }
-}

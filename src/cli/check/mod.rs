@@ -23,7 +23,7 @@ use urilint::walk::{self, Input};
 
 mod fix;
 
-use fix::{Echo, Fixing, streamed_fix};
+use fix::{Fixing, streamed_fix};
 
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Reading, Status, Stop, Whole, usage};
 
@@ -528,7 +528,11 @@ impl Checker<'_> {
         // `--fix -` passes what it does not fix through to stdout as it is
         // read: mail, and input too large to fix.
         let reader: Box<dyn Read + Send> = match (self.fixing, input) {
-            (Some(Fixing::Write), Input::Stdin) => Box::new(Echo(reader)),
+            (Some(Fixing::Write), Input::Stdin) => Box::new(Tee {
+                inner: reader,
+                copy: io::stdout(),
+                left: u64::MAX,
+            }),
             _ => reader,
         };
         // Fixes of a file read as text because it was too large for its
@@ -1111,15 +1115,16 @@ fn read_lines(file: &mut File, line_start: u64, to: u64) -> io::Result<(Vec<u8>,
 /// it are shown without their source line.
 const SPOOL_LIMIT: u64 = 64 * 1024 * 1024;
 
-/// Copies what it reads into a file, up to a limit.
-struct Tee<R> {
+/// Copies what it reads into a writer, up to a limit: standard input
+/// spooled for snippets, or passed through to stdout by `--fix -`.
+struct Tee<R, W = File> {
     inner: R,
-    copy: File,
+    copy: W,
     /// Bytes left to copy.
     left: u64,
 }
 
-impl<R: Read> Read for Tee<R> {
+impl<R: Read, W: Write> Read for Tee<R, W> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         let keep = (n as u64).min(self.left) as usize;
