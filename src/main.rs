@@ -6,11 +6,18 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = <cli::Cli as clap::Parser>::parse();
+    let code = |status| match status {
+        cli::Status::Clean => ExitCode::SUCCESS,
+        cli::Status::Found => ExitCode::from(1),
+        cli::Status::SomeInputsFailed => ExitCode::from(2),
+    };
     match cli::run(args) {
-        Ok(cli::Status::Clean) => ExitCode::SUCCESS,
-        Ok(cli::Status::Found) => ExitCode::from(1),
-        Ok(cli::Status::SomeInputsFailed) => ExitCode::from(2),
-        Err(cli::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Ok(status) => code(status),
+        // The reader went away (`urilint docs/ | head`): the status of
+        // what was found before it did.
+        Err(cli::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            code(cli::status_reached())
+        }
         Err(cli::Failure::Io(e)) => {
             cli::say(format!("error writing output: {e}"));
             ExitCode::from(2)

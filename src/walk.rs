@@ -130,7 +130,18 @@ impl Input {
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File { path, .. } => path.display().to_string(),
+            Input::File { path, .. } => display_path(path),
+        }
+    }
+
+    /// The bytes of its path when they are not UTF-8, for output's
+    /// `path_bytes`: `path` alone cannot say them exactly.
+    pub fn path_bytes(&self) -> Option<Vec<u8>> {
+        match self {
+            Input::File { path, .. } if path.to_str().is_none() => {
+                Some(path.as_os_str().as_encoded_bytes().to_vec())
+            }
+            _ => None,
         }
     }
 
@@ -167,6 +178,29 @@ impl Input {
     }
 }
 
+/// `path` as output shows it: each byte that is not part of UTF-8 text
+/// written `\xNN`, so that two file names never look the same (a lossy
+/// U+FFFD would make them one).
+///
+/// ```
+/// use std::os::unix::ffi::OsStrExt;
+/// let name = std::ffi::OsStr::from_bytes(b"caf\xe9-\xc3\xa9.txt");
+/// assert_eq!(urilint::walk::display_path(name.as_ref()), "caf\\xe9-\u{e9}.txt");
+/// ```
+pub fn display_path(path: &Path) -> String {
+    if let Some(s) = path.to_str() {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    for chunk in path.as_os_str().as_encoded_bytes().utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
 /// A path that could not be read.
 #[derive(Debug)]
 pub struct Error {
@@ -196,7 +230,7 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.source)
+        write!(f, "{}: {}", display_path(&self.path), self.source)
     }
 }
 
@@ -254,10 +288,55 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
         Err(e) => e.path.clone(),
     };
     out.sort_by_key(key);
-    out.dedup_by(|a, b| match (a, b) {
-        (Ok(a), Ok(b)) => a.sort_key() == b.sort_key(),
-        _ => false,
-    });
+    // A file named twice (`urilint . a.txt`, `docs ./docs/a.md`) is one
+    // input, under the name that sorts first; named once on its own, it
+    // is read even if it looks binary.
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut seen: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
+    let mut kept: Vec<Result<Input, Error>> = Vec::with_capacity(out.len());
+    let mut stdin = false;
+    for r in out {
+        let (path, explicit) = match &r {
+            Ok(Input::File { path, explicit }) => (path, explicit),
+            Ok(Input::Stdin) if std::mem::replace(&mut stdin, true) => continue,
+            _ => {
+                kept.push(r);
+                continue;
+            }
+        };
+        match seen.entry(lexical(&cwd.join(path))) {
+            std::collections::hash_map::Entry::Occupied(at) => {
+                if let Ok(Input::File {
+                    explicit: first, ..
+                }) = &mut kept[*at.get()]
+                {
+                    *first |= *explicit;
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(kept.len());
+                kept.push(r);
+            }
+        }
+    }
+    kept
+}
+
+/// `path` with `.` segments dropped and `..` taken back lexically: the
+/// same name for `./a.txt`, `a.txt` and `docs/../a.txt`.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            c => out.push(c),
+        }
+    }
     out
 }
 
@@ -345,8 +424,11 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
                 path: e.into_path(),
                 explicit: false,
             })),
-            // Not followed, but a dangling link is reported all the same.
-            Ok(e) if e.path_is_symlink() => out.extend(broken_link(e.path()).map(Err)),
+            // Followed (`-L`), a dangling link is an error. Not followed,
+            // a link is not read at all, so where it points does not matter.
+            Ok(e) if e.path_is_symlink() && options.follow_links => {
+                out.extend(broken_link(e.path()).map(Err))
+            }
             // Folders; and symbolic links, unless followed (then they show
             // as what they point to).
             Ok(_) => {}

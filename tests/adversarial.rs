@@ -256,8 +256,9 @@ fn memory_stays_flat_on_long_uris_through_the_cli() {
 }
 
 /// `urilint ARGS FILE | head -1`: once the reader has gone, urilint stops
-/// quietly with status 0 (Rust ignores SIGPIPE, and writes that fail with
-/// EPIPE end the run), whatever the format.
+/// quietly (Rust ignores SIGPIPE, and writes that fail with EPIPE end the
+/// run), whatever the format, with the status of what it found before:
+/// `check` fails a `pipefail` script whose output was cut short.
 #[test]
 fn a_closed_pipe_ends_every_command_quietly() {
     use std::io::{BufRead, BufReader};
@@ -273,13 +274,24 @@ fn a_closed_pipe_ends_every_command_quietly() {
     .read_to_end(&mut text)
     .unwrap();
     std::fs::write(&big, text).unwrap();
-    for args in [
-        &["extract"][..],
-        &["extract", "--format", "jsonl"],
-        &["check", "--color", "never"],
-        &["check", "--format", "json"],
-        &["check", "--format", "sarif"],
-        &["check", "--format", "github"],
+    for (args, code) in [
+        (&["extract"][..], 0),
+        (&["extract", "--format", "jsonl"], 0),
+        (&["check", "--color", "never"], 1),
+        (&["check", "--format", "json"], 1),
+        (&["check", "--format", "sarif"], 1),
+        (&["check", "--format", "github"], 1),
+        (
+            &[
+                "check",
+                "--show-notes",
+                "--fail-on",
+                "error",
+                "--select",
+                "default-port",
+            ],
+            0,
+        ),
     ] {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
             .args(args)
@@ -294,7 +306,7 @@ fn a_closed_pipe_ends_every_command_quietly() {
             .unwrap();
         assert!(!first.is_empty(), "{args:?}");
         let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
     }
 }

@@ -2,25 +2,30 @@
 //! is run at two sizes, and the ratio of the times must stay far below the
 //! square of the ratio of the sizes.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 use assert_cmd::Command;
 
-/// The time of `urilint ARGS FILE` on `text`, the best of three.
-fn time(args: &[&str], text: &str) -> Duration {
+/// The processor time of `urilint ARGS FILE` on `text` (a file named
+/// `name`), the best of three; it must exit with `code`. Processor time,
+/// not wall time: the tests of this file run side by side on two cores.
+fn time(args: &[&str], name: &str, text: &str, code: i32) -> Duration {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("input.txt");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     (0..3)
         .map(|_| {
-            let start = Instant::now();
-            Command::cargo_bin("urilint")
-                .unwrap()
-                .args(args)
-                .arg(&path)
-                .assert()
-                .code(0);
-            start.elapsed()
+            let used = common::measured(
+                std::process::Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+                    .args(args)
+                    .arg(&path)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null()),
+            );
+            assert_eq!(used.code, code, "{args:?} {name}");
+            used.cpu
         })
         .min()
         .unwrap()
@@ -29,8 +34,13 @@ fn time(args: &[&str], text: &str) -> Duration {
 /// Asserts `make(4n)` takes at most 8x the time of `make(n)`: linear work
 /// gives about 4x, quadratic 16x.
 fn linear(args: &[&str], n: usize, make: impl Fn(usize) -> String) {
-    let small = time(args, &make(n));
-    let large = time(args, &make(4 * n));
+    linear_in(args, "input.txt", 0, n, make)
+}
+
+/// [`linear`] for a file named `name`, exiting with `code`.
+fn linear_in(args: &[&str], name: &str, code: i32, n: usize, make: impl Fn(usize) -> String) {
+    let small = time(args, name, &make(n), code);
+    let large = time(args, name, &make(4 * n), code);
     let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-3);
     assert!(
         ratio < 8.0,
@@ -48,6 +58,58 @@ fn a_suppression_on_every_line() {
             })
             .collect()
     });
+}
+
+/// Thousands of URIs on one line: each source line under a diagnostic is
+/// read around its URI, not from the line's start (minified HTML and JSON,
+/// lone-CR line ends). It took 12.7 s for 12,000 URIs.
+#[test]
+fn source_lines_of_thousands_of_findings_on_one_line() {
+    let args = ["check", "--format", "human", "--color", "never"];
+    linear_in(&args, "one-line.txt", 1, 1_500, |n| {
+        (0..n)
+            .map(|i| format!("http://h{i}.acme.net:81/x "))
+            .collect()
+    });
+    linear_in(&args, "lone-cr.txt", 1, 1_500, |n| {
+        (0..n)
+            .map(|i| format!("see http://h{i}.acme.net:81/x\r"))
+            .collect()
+    });
+    linear_in(&args, "minified.html", 1, 1_500, |n| {
+        (0..n)
+            .map(|i| format!("<a href=\"http://h{i}.acme.net:81/x\">{i}</a>"))
+            .collect()
+    });
+}
+
+/// Thousands of link findings on one line: each source line is read from
+/// the file around its link.
+#[test]
+fn source_lines_of_thousands_of_broken_links_on_one_line() {
+    let args = ["check", "--format", "human", "--color", "never"];
+    linear_in(&args, "links.md", 1, 1_500, |n| {
+        (0..n).map(|i| format!("[{i}](missing-{i}.md) ")).collect()
+    });
+}
+
+/// A suppression at the end of a line holding more findings than any
+/// buffer: every one of them waits for it, and all are silenced (799 of
+/// 5,000 were reported before).
+#[test]
+fn a_suppression_after_thousands_of_findings_on_its_line() {
+    linear_in(
+        &["check", "--format", "jsonl"],
+        "suppressed.txt",
+        0,
+        20_000,
+        |n| {
+            (0..n)
+                .map(|i| format!("http://h{i}.acme.net:81/x "))
+                .collect::<String>()
+                + "urilint: ignore[well-known-port]\n"
+        },
+    );
 }
 
 /// `-j` is capped at a few threads a core, with a note saying so: tens of

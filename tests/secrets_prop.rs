@@ -18,7 +18,7 @@ use std::io::Write as _;
 
 use assert_cmd::Command;
 use proptest::prelude::*;
-use urilint::report::{Emitter, Format, Record, Snippet, Style};
+use urilint::report::{Emitter, Format, Record, Shown, Snippet, Style};
 use urilint::rules::Linter;
 use urilint::scan::{Finding, Scanner};
 use urilint::secrets::{locate_text, redact};
@@ -136,19 +136,14 @@ fn every_output(text: &[u8]) -> Vec<u8> {
         out.push(b'\n');
         for d in linter.check(&f) {
             let mut record = Record::new("p", &f, d, false);
-            // As `check` reads a snippet's source: 4 KiB before its line
-            // through 1 KiB past the URI.
-            let from = f.line_start.saturating_sub(4096) as usize;
+            // As `check` reads a snippet's source: 4 KiB before what it
+            // shows through 1 KiB past the URI.
+            let from = f.start.saturating_sub(4096 + 256) as usize;
             let to = (f.end as usize + 1024).min(text.len());
             let source = &text[from..to];
             let secrets = locate_text(source, to < text.len());
-            record.snippet = Some(Snippet::new(
-                source,
-                f.line_start as usize - from,
-                &f,
-                record.span,
-                &secrets,
-            ));
+            let shown = Shown::new(source, from as u64, f.start);
+            record.snippet = Some(Snippet::new(&shown, &record, &secrets));
             for e in &mut emitters {
                 e.emit(&record).unwrap();
             }

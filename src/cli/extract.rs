@@ -31,6 +31,9 @@ enum Item {
 #[derive(Serialize)]
 struct Record<'a> {
     path: &'a str,
+    /// The file name's bytes, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<&'a [u8]>,
     line: u64,
     column: u64,
     start: u64,
@@ -59,6 +62,8 @@ struct Printer<'a, W: Write> {
     /// Standard output is a terminal: control characters from the input
     /// are shown escaped, never passed to it (SPEC section 10).
     terminal: bool,
+    /// The bytes of the current input's name, when they are not UTF-8.
+    path_bytes: Option<Vec<u8>>,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -105,8 +110,10 @@ impl<W: Write> Printer<'_, W> {
         }
         let text = String::from_utf8_lossy(&uri);
         let reference = String::from_utf8_lossy(&reference);
+        let path_bytes = self.path_bytes.clone();
         let record = (self.args.format == ExtractFormat::Jsonl).then(|| Record {
             path,
+            path_bytes: path_bytes.as_deref(),
             line: r.line,
             column: r.column,
             start: r.start,
@@ -169,10 +176,12 @@ impl<W: Write> Printer<'_, W> {
         };
         // Only a record needs the URI as text.
         let text;
+        let path_bytes = self.path_bytes.clone();
         let record = if args.format == ExtractFormat::Jsonl {
             text = String::from_utf8_lossy(&uri);
             Some(Record {
                 path,
+                path_bytes: path_bytes.as_deref(),
                 line: f.line,
                 column: f.column,
                 start: f.start,
@@ -232,6 +241,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         registry: Registry::builtin(),
         seen: HashSet::new(),
         terminal: io::stdout().is_terminal(),
+        path_bytes: None,
     };
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
@@ -240,6 +250,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // One input (a large file, a stream on stdin): print as it is read,
         // holding nothing.
         let name = input.display_name();
+        printer.path_bytes = input.path_bytes();
         match each_item(
             input,
             &reading,
@@ -274,13 +285,14 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
                     Err(Stop::Input(message)) => Some(message),
                     _ => None, // collecting cannot fail to write
                 };
-                (input.display_name(), items, error)
+                (input.display_name(), input.path_bytes(), items, error)
             },
             |result| {
-                let (name, items, error) = match result {
+                let (name, path_bytes, items, error) = match result {
                     Ok(found) => found,
-                    Err(e) => (String::new(), Vec::new(), Some(e.to_string())),
+                    Err(e) => (String::new(), None, Vec::new(), Some(e.to_string())),
                 };
+                printer.path_bytes = path_bytes;
                 for (format, item) in &items {
                     printer.item(&name, *format, item)?;
                 }
@@ -406,7 +418,7 @@ impl Relative {
             }
             // RFC 3986 s4.2: a first segment holding `:` would read as a
             // scheme; `./` before it keeps it a path.
-            let mut reference = urilint::uri::path_reference(&rel.to_string_lossy());
+            let mut reference = urilint::uri::path_reference(rel.as_os_str().as_encoded_bytes());
             if reference.split('/').next().is_some_and(|s| s.contains(':')) {
                 reference.insert_str(0, "./");
             }

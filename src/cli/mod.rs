@@ -425,6 +425,7 @@ enum ColorArg {
 }
 
 /// How a run ended, for the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
     /// Exit 0.
     Clean,
@@ -432,6 +433,25 @@ pub enum Status {
     Found,
     /// Exit 2: some input could not be read (the others were still handled).
     SomeInputsFailed,
+}
+
+/// The worst status the run has reached so far: its exit status when the
+/// reader of its output goes away (`urilint docs/ | head` in a `pipefail`
+/// script fails when a finding was written before the pipe closed).
+static REACHED: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Records that the run has reached `status`.
+fn reached(status: Status) {
+    REACHED.fetch_max(status as u8, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The worst status the run has reached.
+pub fn status_reached() -> Status {
+    match REACHED.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Status::Clean,
+        1 => Status::Found,
+        _ => Status::SomeInputsFailed,
+    }
 }
 
 /// Why an input was not read to its end.

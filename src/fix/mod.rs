@@ -30,7 +30,7 @@ mod write;
 
 use std::ops::Range;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::rules::{Applicability, Edit, Fix};
 pub use apply::{Fixed, Fixer};
@@ -41,14 +41,14 @@ pub use write::{WriteError, write_back};
 use crate::format::Located;
 
 /// One edit of a file: bytes `start..end` replaced by `replacement`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RawEdit {
     /// Byte offset of the first byte replaced.
     pub start: u64,
     /// Byte offset past the last byte replaced (`start` for an insertion).
     pub end: u64,
     /// What is written there instead.
-    #[serde(serialize_with = "ser_lossy")]
+    #[serde(serialize_with = "ser_lossy", deserialize_with = "de_string")]
     pub replacement: Vec<u8>,
 }
 
@@ -56,9 +56,13 @@ fn ser_lossy<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&String::from_utf8_lossy(b))
 }
 
+fn de_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    String::deserialize(d).map(String::into_bytes)
+}
+
 /// A fix as output carries it (SPEC section 12): its applicability and
 /// its edits of the file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileFix {
     /// `safe` or `unsafe`.
     pub applicability: Applicability,

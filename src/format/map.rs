@@ -160,6 +160,9 @@ pub struct Lines<'a> {
     at: usize,
     line: u64,
     line_start: usize,
+    /// Characters of the current line counted, and up to where: a line
+    /// holding thousands of URIs is counted once, not once a URI.
+    chars: (usize, u64),
 }
 
 impl<'a> Lines<'a> {
@@ -170,6 +173,7 @@ impl<'a> Lines<'a> {
             at: 0,
             line: 1,
             line_start: 0,
+            chars: (0, 0),
         }
     }
 
@@ -193,8 +197,13 @@ impl<'a> Lines<'a> {
         }
         let bom = self.line_start == 0 && self.raw.starts_with(b"\xEF\xBB\xBF");
         let from = if bom { 3.min(off) } else { self.line_start };
-        let chars = bytecount::num_chars(&self.raw[from.min(off)..off]);
-        (self.line, chars as u64 + 1, self.line_start as u64)
+        // Counted on from the last offset asked for on this line.
+        if self.chars.0 < from || self.chars.0 > off {
+            self.chars = (from.min(off), 0);
+        }
+        self.chars.1 += bytecount::num_chars(&self.raw[self.chars.0..off]) as u64;
+        self.chars.0 = off;
+        (self.line, self.chars.1 + 1, self.line_start as u64)
     }
 }
 

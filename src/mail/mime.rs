@@ -39,8 +39,15 @@ pub struct Part {
 impl Part {
     /// The archive line and column of `text[offset]`: exact when the part
     /// maps line by line, else the line where the part begins and the
-    /// column in the decoded text.
-    pub fn position(&self, offset: usize, decoded_column: u64) -> (u64, u64) {
+    /// column in the decoded text. `counted` carries the characters counted
+    /// on a line from one call to the next (offsets asked in increasing
+    /// order), so a line of thousands of URIs is counted once.
+    pub fn position(
+        &self,
+        offset: usize,
+        decoded_column: u64,
+        counted: &mut (usize, u64),
+    ) -> (u64, u64) {
         let Some(starts) = &self.line_starts else {
             return (self.line, decoded_column);
         };
@@ -48,9 +55,14 @@ impl Part {
         let Some(&(start, line)) = starts.get(i) else {
             return (self.line, decoded_column);
         };
-        let from = start.min(offset).min(self.text.len());
-        let column = bytecount::num_chars(&self.text[from..offset.min(self.text.len())]);
-        (line, column as u64 + 1)
+        let to = offset.min(self.text.len());
+        let from = start.min(to);
+        if counted.0 < from || counted.0 > to {
+            *counted = (from, 0);
+        }
+        counted.1 += bytecount::num_chars(&self.text[counted.0..to]) as u64;
+        counted.0 = to;
+        (line, counted.1 + 1)
     }
 }
 

@@ -258,12 +258,13 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
                 } else {
                     self.scanner.scan(&part.text).collect()
                 };
+                let mut counted = (0, 0);
                 for mut finding in found {
                     let part_line = finding.line;
                     // SPEC section 9: the archive line of the URI when the
                     // part maps line by line, else where the part begins.
                     (finding.line, finding.column) =
-                        part.position(finding.start as usize, finding.column);
+                        part.position(finding.start as usize, finding.column, &mut counted);
                     self.queue.push_back(MailEvent::Found(MailFinding {
                         finding,
                         part_line,

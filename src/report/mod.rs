@@ -13,7 +13,7 @@ mod sarif;
 
 use std::io::{self, Write};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -40,11 +40,17 @@ pub enum Format {
     Github,
 }
 
-/// One diagnostic, ready to print.
-#[derive(Clone, Debug, Serialize)]
+/// One diagnostic, ready to print. It serializes to the record of the
+/// machine formats (SPEC section 4), and reads back from it; `span` and
+/// `snippet`, not part of that record, are kept beside it by [`Spilled`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Record {
-    /// The file, or `-` for standard input.
+    /// The file, or `-` for standard input; a byte of the name that is
+    /// not UTF-8 is written `\xNN`.
     pub path: String,
+    /// The file name's bytes, when they are not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<Vec<u8>>,
     /// 1-based line of the URI.
     pub line: u64,
     /// 1-based column of the URI, in characters.
@@ -62,10 +68,10 @@ pub struct Record {
     /// The URI, secrets redacted unless they are shown.
     pub uri: String,
     /// How it was delimited.
-    #[serde(serialize_with = "ser_delimiter")]
+    #[serde(serialize_with = "ser_delimiter", deserialize_with = "de_delimiter")]
     pub delimiter: Delimiter,
     /// How it was written.
-    #[serde(serialize_with = "ser_flags")]
+    #[serde(serialize_with = "ser_flags", deserialize_with = "de_flags")]
     pub flags: Flags,
     /// The part of the URI at fault, as a byte range of the URI.
     #[serde(skip)]
@@ -82,8 +88,35 @@ pub struct Record {
     pub fix: Option<crate::fix::FileFix>,
 }
 
+/// A [`Record`] whole, as records waiting for output are kept on disk.
+#[derive(Serialize, Deserialize)]
+pub struct Spilled {
+    record: Record,
+    span: Option<(usize, usize)>,
+    snippet: Option<Snippet>,
+}
+
+impl From<Record> for Spilled {
+    fn from(mut record: Record) -> Spilled {
+        Spilled {
+            span: record.span.map(|s| (s.start, s.end)),
+            snippet: record.snippet.take(),
+            record,
+        }
+    }
+}
+
+impl From<Spilled> for Record {
+    fn from(s: Spilled) -> Record {
+        let mut record = s.record;
+        record.span = s.span.map(|(start, end)| Span { start, end });
+        record.snippet = s.snippet;
+        record
+    }
+}
+
 /// Where in a mail archive a finding is (SPEC M3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MailContext {
     /// The message's `Message-ID`, without angle brackets.
     pub message_id: Option<String>,
@@ -131,6 +164,28 @@ fn ser_flags<S: serde::Serializer>(f: &Flags, s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(f.names())
 }
 
+fn de_delimiter<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Delimiter, D::Error> {
+    let name = String::deserialize(d)?;
+    Delimiter::ALL
+        .into_iter()
+        .find(|x| x.as_str() == name)
+        .ok_or_else(|| serde::de::Error::custom(format!("no delimiter `{name}`")))
+}
+
+fn de_flags<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Flags, D::Error> {
+    let mut flags = Flags::default();
+    for name in Vec::<String>::deserialize(d)? {
+        match name.as_str() {
+            "rejoined" => flags.rejoined = true,
+            "hyphen-ambiguous" => flags.hyphen_ambiguous = true,
+            "truncated" => flags.truncated = true,
+            "template" => flags.template = true,
+            _ => return Err(serde::de::Error::custom(format!("no flag `{name}`"))),
+        }
+    }
+    Ok(flags)
+}
+
 impl Record {
     /// A record for `diagnostic` of `finding` in `path`.
     pub fn new(
@@ -147,6 +202,7 @@ impl Record {
     pub fn with_uri(path: &str, finding: &Finding, diagnostic: Diagnostic, uri: String) -> Record {
         Record {
             path: path.to_string(),
+            path_bytes: None,
             line: finding.line,
             column: finding.column,
             start: finding.start,
@@ -176,7 +232,7 @@ pub fn shown_uri(finding: &Finding, show_secrets: bool) -> String {
 }
 
 /// The first source line of a URI, as shown under a human diagnostic.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Snippet {
     /// Its line number.
     pub line: u64,
@@ -193,33 +249,85 @@ pub struct Snippet {
 
 const CONTEXT: usize = 40;
 
+/// How many bytes before its URI a snippet's text may start: enough for
+/// [`CONTEXT`] columns of any script, and a bound, so that each snippet of
+/// a line holding thousands of URIs costs the same, not the line's length.
+pub const SHOWN_BEFORE: u64 = 256;
+/// How many bytes of the line after its URI a snippet may show.
+const SHOWN_AFTER: usize = 256;
+
+/// Raw input a snippet is made from: `bytes`, read from offset `base`,
+/// and where in them its text starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown<'a> {
+    /// The bytes read.
+    pub bytes: &'a [u8],
+    /// The offset of their first byte in the input.
+    pub base: u64,
+    /// Where the shown text starts in `bytes`.
+    pub from: usize,
+    /// Whether that is after the line's start, which is left out.
+    pub cut: bool,
+}
+
+impl<'a> Shown<'a> {
+    /// For a URI at offset `start`, in `bytes` read from offset `base`
+    /// with at least [`SHOWN_BEFORE`] bytes before the URI (or all there
+    /// are): the text starts with the URI's line when that starts at most
+    /// [`SHOWN_BEFORE`] bytes before it, else after the first space in
+    /// the bytes that are, else with the URI. So it never starts inside a
+    /// word, and no secret before the URI is shown cut in half (SPEC
+    /// section 10).
+    pub fn new(bytes: &'a [u8], base: u64, start: u64) -> Shown<'a> {
+        let at = start.saturating_sub(base).min(bytes.len() as u64) as usize;
+        let near = at - (SHOWN_BEFORE as usize).min(at);
+        let (from, cut) = match memchr::memrchr2(b'\n', b'\r', &bytes[near..at]) {
+            Some(k) => (near + k + 1, false),
+            None if base + near as u64 == 0 => (0, false),
+            None => (
+                memchr::memchr2(b' ', b'\t', &bytes[near..at]).map_or(at, |k| near + k + 1),
+                true,
+            ),
+        };
+        Shown {
+            bytes,
+            base,
+            from,
+            cut,
+        }
+    }
+}
+
 impl Snippet {
-    /// Builds the snippet from `source`, raw input in which the finding's
-    /// line starts at `line_off` (and that holds at least the URI's first
-    /// line). `secrets` are raw ranges of `source` to show as `****`: every
-    /// secret on the line, of whatever URI ([`secrets::locate_text`]), or
-    /// none when secrets are shown. `span`, a byte range of the URI, is what
-    /// to underline; the whole URI if `None` or if it is not on the first
+    /// Builds the snippet of `record` from `shown`, raw input that holds
+    /// at least the URI's first line from `shown.from` on. `secrets` are
+    /// ranges of `shown.bytes` to show as `****`: every secret on the line,
+    /// of whatever URI ([`secrets::locate_text`]), or none when secrets are
+    /// shown. The record's span, a byte range of the URI, is what to
+    /// underline; the whole URI if it has none or it is not on the first
     /// line.
-    pub fn new(
-        source: &[u8],
-        line_off: usize,
-        finding: &Finding,
-        span: Option<Span>,
-        secrets: &[Range<usize>],
-    ) -> Snippet {
-        let line_off = line_off.min(source.len());
-        let at = (line_off + (finding.start - finding.line_start) as usize).min(source.len());
+    pub fn new(shown: &Shown, record: &Record, secrets: &[Range<usize>]) -> Snippet {
+        let source = shown.bytes;
+        let span = record.span;
+        let line_off = shown.from.min(source.len());
+        let at = (record.start.saturating_sub(shown.base) as usize).clamp(line_off, source.len());
         let mut line_end =
             memchr::memchr2(b'\n', b'\r', &source[at..]).map_or(source.len(), |i| at + i);
         if line_end > at && source[line_end - 1] == b'\r' {
             line_end -= 1;
         }
-        let raw_end =
-            (line_off + (finding.end - finding.line_start) as usize).clamp(at, source.len());
+        let raw_end = (record.end.saturating_sub(shown.base) as usize).clamp(at, source.len());
         let uri_end = raw_end.min(line_end);
+        // Of the rest of the line, no more than can be shown, ending on a
+        // character's first byte.
+        let mut shown_end = line_end.min(uri_end + SHOWN_AFTER);
+        while shown_end > uri_end && shown_end < line_end && source[shown_end] & 0xC0 == 0x80 {
+            shown_end -= 1;
+        }
+        let cut_right = shown_end < line_end;
+        let line_end = shown_end;
         let raw = &source[at..raw_end];
-        let to_raw = |i: usize| at + raw_index(raw, i, finding.flags.rejoined);
+        let to_raw = |i: usize| at + raw_index(raw, i, record.flags.rejoined);
 
         // The line in pieces, each a raw range, its text, and whether it is
         // a redacted secret (RFC 3986 s7.5, SPEC section 10).
@@ -281,6 +389,9 @@ impl Snippet {
             }
             text = format!("…{}", &text[cut..]);
             before = before - dropped + 1;
+        } else if shown.cut {
+            text.insert(0, '…');
+            before += 1;
         }
         let keep = before + underline + CONTEXT;
         if width(&text) > keep + 20 {
@@ -293,8 +404,11 @@ impl Snippet {
                 text = format!("{}…", &text[..i]);
             }
         }
+        if cut_right && !text.ends_with('…') {
+            text.push('…');
+        }
         Snippet {
-            line: finding.line,
+            line: record.line,
             text,
             before,
             width: underline,

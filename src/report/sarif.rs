@@ -137,7 +137,7 @@ fn result(r: &Record, index: usize) -> Value {
         "message": { "text": text },
         "locations": [{
             "physicalLocation": {
-                "artifactLocation": { "uri": crate::uri::path_reference(&r.path) },
+                "artifactLocation": { "uri": crate::uri::path_reference(r.path_bytes.as_deref().unwrap_or(r.path.as_bytes())) },
                 "region": {
                     "startLine": r.line,
                     "startColumn": r.column,
@@ -163,7 +163,7 @@ fn result(r: &Record, index: usize) -> Value {
         result["fixes"] = json!([{
             "description": { "text": format!("{} fix", fix.applicability.as_str()) },
             "artifactChanges": [{
-                "artifactLocation": { "uri": crate::uri::path_reference(&r.path) },
+                "artifactLocation": { "uri": crate::uri::path_reference(r.path_bytes.as_deref().unwrap_or(r.path.as_bytes())) },
                 "replacements": replacements,
             }],
             "properties": { "applicability": fix.applicability.as_str() },

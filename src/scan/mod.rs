@@ -79,6 +79,15 @@ pub enum Delimiter {
 
 impl Delimiter {
     /// The name used in output: `none`, `angle`, `angle-url-prefix`, `quote`.
+    /// Every delimiter.
+    pub const ALL: [Delimiter; 4] = [
+        Delimiter::None,
+        Delimiter::Angle,
+        Delimiter::AngleUrlPrefix,
+        Delimiter::Quote,
+    ];
+
+    /// Its name in output.
     pub fn as_str(self) -> &'static str {
         match self {
             Delimiter::None => "none",

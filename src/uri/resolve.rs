@@ -6,12 +6,13 @@ use super::{Component, Uri};
 /// A path as a relative URI reference (RFC 3986 s4.2): `/` separators, and
 /// every byte outside unreserved, sub-delims, `:`, `@` and `/`
 /// percent-encoded (SARIF's artifact locations, `extract --base`).
-pub fn path_reference(path: &str) -> String {
-    let path = path.replace('\\', "/");
-    let path = path.strip_prefix("./").unwrap_or(&path);
+pub fn path_reference(path: &[u8]) -> String {
+    let path = path.strip_prefix(b"./").unwrap_or(path);
     let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+    for &b in path {
+        if b == b'\\' {
+            out.push('/');
+        } else if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{b:02X}"));

@@ -91,3 +91,35 @@ pub fn uris(text: &str) -> Vec<String> {
         .map(|f| f.uri_lossy().into_owned())
         .collect()
 }
+
+/// What a finished child process used.
+pub struct Usage {
+    /// Its exit code.
+    pub code: i32,
+    /// Processor time, user and system.
+    pub cpu: std::time::Duration,
+    /// Peak resident memory in KiB.
+    pub peak_kib: i64,
+}
+
+/// Runs `cmd` to its end and tells what it used: its own figures, not
+/// those of the other children of the test binary.
+pub fn measured(cmd: &mut std::process::Command) -> Usage {
+    // Waited for below with wait4, which std's Child does not offer.
+    #[allow(clippy::zombie_processes)]
+    let child = cmd.spawn().unwrap();
+    let pid = child.id() as i32;
+    // SAFETY: wait4 only writes the status and the struct it is given.
+    unsafe {
+        let mut status = 0;
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::wait4(pid, &mut status, 0, &mut usage), pid);
+        let tv =
+            |t: libc::timeval| std::time::Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+        Usage {
+            code: libc::WEXITSTATUS(status),
+            cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
+            peak_kib: usage.ru_maxrss,
+        }
+    }
+}

@@ -5,23 +5,23 @@
 //! inputs, each file's records wait for the files before it, for output in
 //! path order.
 
-use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 
 use urilint::baseline::{Anchor, Baseline, Key};
 use urilint::format::Located;
 use urilint::format::{Format as DocFormat, MAX_PARSED, Reference};
 use urilint::links::{LinkOptions, Links, Problem, Source, Unchecked};
 use urilint::mail::{MailEvent, MailEvents};
-use urilint::report::{self, Emitter, Format, MailContext, Record, Snippet, Style, shown_uri};
+use urilint::report::{self, Emitter, Format, MailContext, Record, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::{Finding, Scanner};
-use urilint::secrets::locate_text;
 use urilint::suppress::{DirectiveReader, Directives};
 use urilint::walk::{self, Input};
 
 mod fix;
+mod snippet;
+mod spool;
 
 use fix::{Fixing, streamed_fix};
 
@@ -48,10 +48,15 @@ struct Sink<W: Write> {
     /// Fixes applied (`--fix`) or that would be (`--diff`), and in how
     /// many files.
     fixed: (usize, usize),
+    /// The least severity that fails the run.
+    fail_on: Severity,
+    /// The bytes of the current input's name, when they are not UTF-8.
+    path_bytes: Option<Vec<u8>>,
 }
 
 impl<W: Write> Sink<W> {
-    fn record(&mut self, r: Record) -> io::Result<()> {
+    fn record(&mut self, mut r: Record) -> io::Result<()> {
+        r.path_bytes.clone_from(&self.path_bytes);
         // `[per-file-ignores]`: as if the rule were not selected there.
         if self
             .per_file
@@ -75,6 +80,9 @@ impl<W: Write> Sink<W> {
             }
         }
         self.counts[r.severity as usize] += 1;
+        if r.severity >= self.fail_on {
+            super::reached(Status::Found);
+        }
         if let Some(fix) = &r.fix {
             self.fixable[fix.applicability as usize] += 1;
         }
@@ -91,6 +99,7 @@ impl<W: Write> Sink<W> {
         let c = match c {
             Ok(c) => c,
             Err(message) => {
+                super::reached(Status::SomeInputsFailed);
                 self.say(message)?;
                 return Ok(true);
             }
@@ -98,12 +107,22 @@ impl<W: Write> Sink<W> {
         for w in c.warnings {
             self.say(w)?;
         }
+        self.path_bytes = c.input.path_bytes();
         self.fixes(c.fixed, &c.diff)?;
-        for r in c.records {
+        let mut links = c.links.into_iter().peekable();
+        for r in c.records.drain() {
+            let r = r?;
+            while let Some(l) = links.next_if(|l| l.start < r.start) {
+                self.record(l)?;
+            }
             self.record(r)?;
+        }
+        for l in links {
+            self.record(l)?;
         }
         match c.error {
             Some(message) => {
+                super::reached(Status::SomeInputsFailed);
                 self.say(message)?;
                 Ok(true)
             }
@@ -182,7 +201,10 @@ struct LinkWork {
 /// A file checked, its records waiting for its links' (SPEC section 11).
 struct Checked {
     input: Input,
-    records: Vec<Record>,
+    records: spool::Spool,
+    /// Records of its links, in position order: they go out among
+    /// `records`.
+    links: Vec<Record>,
     warnings: Vec<String>,
     error: Option<String>,
     work: LinkWork,
@@ -280,6 +302,8 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         per_file: per_file.clone(),
         fixable: [0; 2],
         fixed: (0, 0),
+        fail_on,
+        path_bytes: None,
     };
     let reading = Reading::new(
         args.input,
@@ -328,6 +352,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     if streamed && let [Ok(input)] = inputs.as_mut_slice() {
         // One input: records go out as they are found.
         let mut warnings = Vec::new();
+        sink.path_bytes = input.path_bytes();
         let result = checker.check(input, &mut |r| sink.record(r), &mut |w| warnings.push(w));
         for w in warnings {
             sink.say(w)?;
@@ -336,6 +361,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             Ok(work) => sink.fixes(work.fixed, &work.diff)?,
             Err(Stop::Output(e)) => return Err(e.into()),
             Err(Stop::Input(message)) => {
+                super::reached(Status::SomeInputsFailed);
                 sink.say(message)?;
                 failed = true;
             }
@@ -466,10 +492,6 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     })
 }
 
-/// Records that wait for the rest of their line (a suppression comment may
-/// follow the URI) are released at the latest when this many wait.
-const MAX_PENDING: usize = 4096;
-
 impl Checker<'_> {
     /// Checks one input, handing each final record to `emit` and each mail
     /// decoding problem to `warn`. A binary file found in a walk is skipped.
@@ -590,55 +612,52 @@ impl Checker<'_> {
             return Ok(LinkWork::default());
         }
 
-        // Snippets read the source back by offset: the file itself, or the
-        // first SPOOL_LIMIT bytes of standard input kept in a temporary file.
-        let mut source = match (self.snippets, input) {
-            (false, _) => None,
-            (true, Input::Stdin) => Some(tempfile::tempfile().map_err(fail)?),
-            (true, Input::File { path, .. }) => Some(File::open(path).map_err(fail)?),
+        // Snippets read the source back by offset: a regular file itself;
+        // else (standard input, a named pipe, `<(cmd)`) its first
+        // SPOOL_LIMIT bytes kept in a temporary file as they are read.
+        let regular = match input {
+            Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.is_file()),
+            Input::Stdin => false,
         };
-        let reader: Box<dyn Read> = match (&source, input) {
-            (Some(spool), Input::Stdin) => Box::new(Tee {
+        let source = match (self.snippets, regular, input) {
+            (false, ..) => None,
+            (true, false, _) => Some(snippet::Source::File {
+                file: tempfile::tempfile().map_err(fail)?,
+                limit: SPOOL_LIMIT,
+            }),
+            (true, true, Input::File { path, .. }) => Some(snippet::Source::File {
+                file: File::open(path).map_err(fail)?,
+                limit: u64::MAX,
+            }),
+            (true, true, Input::Stdin) => unreachable!("standard input is not a regular file"),
+        };
+        let reader: Box<dyn Read> = match &source {
+            Some(snippet::Source::File { file, limit }) if !regular => Box::new(Tee {
                 inner: reader,
-                copy: spool.try_clone().map_err(fail)?,
-                left: SPOOL_LIMIT,
+                copy: file.try_clone().map_err(fail)?,
+                left: *limit,
             }),
             _ => reader,
         };
-        let spooled = matches!(input, Input::Stdin);
+        let mut snippets = source.map(|source| snippet::Snippets {
+            source,
+            show_secrets: self.show_secrets,
+            written: &[],
+        });
         // The lines of the suppressions that silenced something.
         let mut used = std::collections::HashSet::new();
-        let mut release =
-            |record: Record, finding: &Finding, directives: &dyn Fn(u64, &str) -> Option<u64>| {
-                if let Some(at) = directives(record.line, &record.rule) {
-                    used.insert(at);
-                    return Ok(());
-                }
-                let mut record = record;
-                if let Some(file) = source.as_mut()
-                    && !(spooled && finding.end + 1024 > SPOOL_LIMIT)
-                {
-                    let (text, line_off, cut) =
-                        read_lines(file, finding.line_start, finding.end).map_err(fail)?;
-                    // Every secret on the shown line is redacted, of whatever URI,
-                    // whatever rules are selected (SPEC section 10).
-                    let secrets = if self.show_secrets {
-                        Vec::new()
-                    } else {
-                        secrets_from(&text, line_off, cut)
-                    };
-                    record.snippet = Some(Snippet::new(
-                        &text,
-                        line_off,
-                        finding,
-                        record.span,
-                        &secrets,
-                    ));
-                }
-                emit(record).map_err(Stop::Output)
-            };
+        let mut release = |mut record: Record, directives: &dyn Fn(u64, &str) -> Option<u64>| {
+            if let Some(at) = directives(record.line, &record.rule) {
+                used.insert(at);
+                return Ok(());
+            }
+            if let Some(snippets) = snippets.as_mut() {
+                record.snippet = snippets.of(&record).map_err(fail)?;
+            }
+            emit(record).map_err(Stop::Output)
+        };
 
-        let mut pending: VecDeque<(Record, Finding)> = VecDeque::new();
+        let mut pending = spool::Spool::default();
         let mut work = LinkWork::default();
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
         while let Some(finding) = scan.next() {
@@ -656,24 +675,26 @@ impl Checker<'_> {
                     record.fix = fix
                         .filter(|_| plain)
                         .and_then(|f| streamed_fix(&f, &finding, path));
-                    pending.push_back((record, finding.clone()));
+                    pending.push(record).map_err(fail)?;
                 }
             }
             // A record is final once its line has been read to the end: the
             // comments that can silence it are known.
             let directives = scan.reader();
-            while let Some((r, _)) = pending.front() {
-                if r.line > directives.lines_done() && pending.len() <= MAX_PENDING {
+            while let Some(line) = pending.front_line().map_err(fail)? {
+                if line > directives.lines_done() {
                     break;
                 }
-                let (r, f) = pending.pop_front().expect("a front");
-                release(r, &f, &|line, rule| directives.matching(line, rule))?;
+                let r = pending.pop().map_err(fail)?.expect("a front");
+                release(r, &|line, rule| directives.matching(line, rule))?;
             }
         }
         let directives = scan.into_reader().into_directives();
         self.unknown_rules(&name, &directives, warn);
-        for (r, f) in pending {
-            release(r, &f, &|line, rule| directives.matching(line, rule))?;
+        for r in pending.drain() {
+            release(r.map_err(fail)?, &|line, rule| {
+                directives.matching(line, rule)
+            })?;
         }
         if self.links.is_some() && path.is_some() {
             // Reported once the file's links are checked.
@@ -744,11 +765,16 @@ impl Checker<'_> {
             written = uri_secrets(&located);
             work.written = reference_secrets(raw, &refs);
             written.extend(work.written.iter().cloned());
-            written.sort_by_key(|r| r.start);
+            written = snippet::merge(written);
         }
         if links.is_some() {
             work.refs = refs;
         }
+        let mut snippets = self.snippets.then(|| snippet::Snippets {
+            source: snippet::Source::Memory(raw),
+            show_secrets: self.show_secrets,
+            written: &written,
+        });
         for l in &located {
             let finding = &l.finding;
             let diagnostics = self.linter.check(finding);
@@ -764,8 +790,10 @@ impl Checker<'_> {
                     continue;
                 }
                 record.fix = fix.and_then(|f| self.file_fix(&f, l, raw, format, fixed));
-                if self.snippets {
-                    record.snippet = Some(self.snippet(raw, finding, record.span, &written));
+                if let Some(snippets) = snippets.as_mut() {
+                    record.snippet = snippets
+                        .of(&record)
+                        .map_err(|e| Stop::Input(format!("{name}: {e}")))?;
                 }
                 emit(record).map_err(Stop::Output)?;
             }
@@ -822,17 +850,19 @@ impl Checker<'_> {
         let mut used = work.used;
         if !found.is_empty() {
             // The file is read again only for its links' source lines.
-            let raw = if self.snippets {
-                std::fs::read(path).ok()
-            } else {
-                None
+            let written = snippet::merge(work.written);
+            let mut snippets = match self.snippets {
+                true => File::open(path).ok().map(|file| snippet::Snippets {
+                    source: snippet::Source::File {
+                        file,
+                        limit: u64::MAX,
+                    },
+                    show_secrets: self.show_secrets,
+                    written: &written,
+                }),
+                false => None,
             };
-            for (mut finding, problem) in found {
-                if let Some(raw) = &raw {
-                    let at = (finding.start as usize).min(raw.len());
-                    finding.line_start =
-                        memchr::memrchr(b'\n', &raw[..at]).map_or(0, |k| k + 1) as u64;
-                }
+            for (finding, problem) in found {
                 let uri = shown_uri(&finding, self.show_secrets);
                 for d in self.linter.check_link(&finding, &problem) {
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
@@ -840,15 +870,14 @@ impl Checker<'_> {
                         used.insert(at);
                         continue;
                     }
-                    if let Some(raw) = &raw {
-                        record.snippet =
-                            Some(self.snippet(raw, &finding, record.span, &work.written));
+                    if let Some(snippets) = snippets.as_mut() {
+                        record.snippet = snippets.of(&record).ok().flatten();
                     }
-                    c.records.push(record);
+                    c.links.push(record);
                 }
             }
             // Stable: a URI's records keep their rule order.
-            c.records.sort_by_key(|r| r.start);
+            c.links.sort_by_key(|r| r.start);
         }
         self.unused(&name, &directives, &used, &mut |w| c.warnings.push(w));
     }
@@ -946,15 +975,8 @@ impl Checker<'_> {
     /// Checks one input of several, its records and warnings collected
     /// (they go out in path order).
     fn collect(&self, input: &Input) -> Checked {
-        let (mut records, mut warnings) = (Vec::new(), Vec::new());
-        let result = self.check(
-            input,
-            &mut |r| {
-                records.push(r);
-                Ok(())
-            },
-            &mut |w| warnings.push(w),
-        );
+        let (mut records, mut warnings) = (spool::Spool::default(), Vec::new());
+        let result = self.check(input, &mut |r| records.push(r), &mut |w| warnings.push(w));
         let (mut work, error) = match result {
             Ok(work) => (work, None),
             Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
@@ -964,6 +986,7 @@ impl Checker<'_> {
         Checked {
             input: input.clone(),
             records,
+            links: Vec::new(),
             warnings,
             error,
             fixed: work.fixed,
@@ -971,34 +994,6 @@ impl Checker<'_> {
             work,
             unchecked: Unchecked::default(),
         }
-    }
-
-    /// The source lines of `finding` in `raw` for a snippet, with every
-    /// secret on them redacted: those a scan of the lines finds, and those
-    /// `written` says are there (decoded URIs, relative references).
-    fn snippet(
-        &self,
-        raw: &[u8],
-        finding: &Finding,
-        span: Option<urilint::uri::Span>,
-        written: &[std::ops::Range<u64>],
-    ) -> Snippet {
-        let (text, line_off, cut) = lines_in(raw, finding.line_start, finding.end);
-        let secrets = if self.show_secrets {
-            Vec::new()
-        } else {
-            let from = finding.line_start.saturating_sub(BEFORE);
-            let to = from + text.len() as u64;
-            let mut secrets = secrets_from(text, line_off, cut);
-            secrets.extend(
-                written
-                    .iter()
-                    .filter(|r| r.start < to && r.end > from)
-                    .map(|r| (r.start.max(from) - from) as usize..(r.end.min(to) - from) as usize),
-            );
-            merge(secrets)
-        };
-        Snippet::new(text, line_off, finding, span, &secrets)
     }
 
     /// `--report-unused-suppressions`: a suppression that silenced nothing
@@ -1040,75 +1035,6 @@ impl Checker<'_> {
             }
         }
     }
-}
-
-/// Ranges sorted and merged where they overlap or touch.
-fn merge(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
-    ranges.sort_by_key(|r| r.start);
-    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
-    for r in ranges {
-        match out.last_mut() {
-            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
-            _ => out.push(r),
-        }
-    }
-    out
-}
-
-/// [`read_lines`] for a file held in memory.
-fn lines_in(raw: &[u8], line_start: u64, to: u64) -> (&[u8], usize, bool) {
-    let from = line_start.saturating_sub(BEFORE) as usize;
-    let want = (to - from as u64 + REST) as usize;
-    let end = (from + want).min(raw.len());
-    (
-        &raw[from..end],
-        line_start as usize - from,
-        end - from == want,
-    )
-}
-
-/// Every secret in `text`, a snippet's lines with [`BEFORE`] bytes before
-/// them (the shown lines start at `line_off`). The bytes before are read
-/// only when a `<` there is still open: only a URI in angle brackets goes
-/// on over a line break (RFC 3986 App. C), so otherwise the shown lines
-/// alone hold every URI on them, and each snippet scans a line, not 4 KiB.
-fn secrets_from(text: &[u8], line_off: usize, cut: bool) -> Vec<std::ops::Range<usize>> {
-    let before = &text[..line_off];
-    let open = memchr::memrchr(b'<', before)
-        .is_some_and(|lt| memchr::memchr(b'>', &before[lt..]).is_none());
-    let from = if open { 0 } else { line_off };
-    let mut secrets = locate_text(&text[from..], cut);
-    for r in &mut secrets {
-        *r = r.start + from..r.end + from;
-    }
-    // What is left of a URI a space broke (`<https://x a?token=...>`).
-    let line_end = memchr::memchr(b'\n', &text[line_off..]).map_or(text.len(), |k| line_off + k);
-    secrets.extend(
-        urilint::secrets::locate_loose(&text[line_off..line_end])
-            .into_iter()
-            .map(|r| r.start + line_off..r.end + line_off),
-    );
-    merge(secrets)
-}
-
-/// Bytes of the lines before a finding that a snippet reads, and of the
-/// rest of its line.
-const BEFORE: u64 = 4096;
-const REST: u64 = 1024;
-
-/// Bytes `line_start..to` of the source and the rest of the last line, up
-/// to a bound, for a snippet; with them some bytes before, so that a URI
-/// that began on an earlier line (broken inside `<...>`, RFC 3986 App. C)
-/// and holds a secret on this one is found too. Returns the bytes, where
-/// the line starts in them, and whether they stop before the input does.
-fn read_lines(file: &mut File, line_start: u64, to: u64) -> io::Result<(Vec<u8>, usize, bool)> {
-    let from = line_start.saturating_sub(BEFORE);
-    file.seek(SeekFrom::Start(from))?;
-    let mut buf = Vec::new();
-    let want = to - from + REST;
-    file.take(want).read_to_end(&mut buf)?;
-    let cut = buf.len() as u64 == want;
-    Ok((buf, (line_start - from) as usize, cut))
 }
 
 /// How much of standard input is kept on disk for snippets; findings past

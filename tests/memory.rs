@@ -1,0 +1,90 @@
+//! Peak memory on inputs of a gigabyte (issue 14): every output path holds
+//! a bounded window of its input, whatever the length of a line or the
+//! number of findings on it. These write a gigabyte to a temporary folder
+//! and take a minute, so they are ignored by default; run them with
+//! `cargo test --release --test memory -- --ignored`.
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+mod common;
+
+const MB: usize = 1 << 20;
+
+/// Runs `urilint ARGS`: its exit code and peak resident memory in MiB.
+fn peak_mib(dir: &Path, args: &[&str]) -> (i32, i64) {
+    let used = common::measured(
+        Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+            .current_dir(dir)
+            .arg("--isolated")
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
+    (used.code, used.peak_kib / 1024)
+}
+
+/// Writes `size` bytes of `unit` repeated, then `tail`, to `path`.
+fn write_repeated(path: &Path, unit: &[u8], size: usize, tail: &[u8]) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let block = unit.repeat(MB / unit.len());
+    let mut written = 0;
+    while written < size {
+        f.write_all(&block).unwrap();
+        written += block.len();
+    }
+    f.write_all(tail).unwrap();
+    f.flush().unwrap();
+}
+
+/// A gigabyte on one line with a URI at its end: its source line under the
+/// diagnostic is read around the URI (it took 3.15 GB).
+#[test]
+#[ignore = "writes a gigabyte; run with --ignored"]
+fn a_gigabyte_line_with_a_uri_at_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    write_repeated(
+        &dir.path().join("line.txt"),
+        b"word ",
+        1024 * MB,
+        b"http://acme.net:25/x\n",
+    );
+    for format in ["human", "jsonl", "sarif"] {
+        let (code, peak) = peak_mib(dir.path(), &["--format", format, "line.txt"]);
+        eprintln!("{format}: {peak} MiB");
+        assert_eq!(code, 1, "{format}");
+        assert!(peak < 64, "{format}: {peak} MiB");
+    }
+}
+
+/// Two million findings on one 50 MB line, in a tree, with a suppression
+/// at its end: they wait on disk, not in memory (it took 1.07 GB).
+#[test]
+#[ignore = "takes a minute; run with --ignored"]
+fn two_million_findings_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("tree")).unwrap();
+    write_repeated(
+        &dir.path().join("tree/many.txt"),
+        b"http://acme.net:81/ ",
+        40 * MB,
+        b"\n",
+    );
+    write_repeated(
+        &dir.path().join("tree/silenced.txt"),
+        b"http://acme.net:81/ ",
+        40 * MB,
+        b"urilint: ignore[well-known-port]\n",
+    );
+    for (args, want) in [
+        (&["--format", "jsonl", "tree/silenced.txt"][..], 0),
+        (&["--format", "jsonl", "tree"], 1),
+        (&["--format", "human", "tree"], 1),
+    ] {
+        let (code, peak) = peak_mib(dir.path(), args);
+        eprintln!("{args:?}: {peak} MiB");
+        assert_eq!(code, want, "{args:?}");
+        assert!(peak < 128, "{args:?}: {peak} MiB");
+    }
+}

@@ -1,0 +1,284 @@
+//! Inputs and outputs as a shell hands them over (issue 14): named pipes
+//! and process substitution, a reader that goes away, file names that are
+//! not UTF-8, a file named twice, links not followed, and findings by the
+//! hundred thousand on one line.
+
+use std::io::Write as _;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+fn urilint(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("urilint").unwrap();
+    cmd.current_dir(dir)
+        .args(["--isolated", "--color", "never"]);
+    cmd
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const FOUND: &str = "\
+-:1:5: error[well-known-port] port 25 is a well-known port (`smtp`'s), not `http`'s (80)
+  |
+1 | see http://acme.net:25/x
+  |                     ^^
+Found 1 problem (1 error).
+";
+
+/// A named pipe, `<(cmd)` and `/dev/stdin` are read once, as they flow:
+/// their source lines come from what was read, never from opening them a
+/// second time (which hung on a pipe whose writer had gone, and failed with
+/// "Illegal seek" on `/dev/fd/N`).
+#[test]
+fn pipes_named_as_files_are_read_once_with_their_source_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut f = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            f.write_all(b"see http://acme.net:25/x\n").unwrap();
+        })
+    };
+    let start = Instant::now();
+    let out = urilint(dir.path())
+        .arg("fifo")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    writer.join().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "hung on the pipe"
+    );
+    assert_eq!(text(&out.stdout), FOUND.replace("-:", "fifo:"));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(1));
+
+    // `cmd | urilint /dev/stdin`, as `<(cmd)` names a pipe too.
+    let out = urilint(dir.path())
+        .arg("/dev/stdin")
+        .write_stdin("see http://acme.net:25/x\n")
+        .output()
+        .unwrap();
+    assert_eq!(text(&out.stdout), FOUND.replace("-:", "/dev/stdin:"));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Two names that differ only in bytes that are not UTF-8 stay two names:
+/// escaped in human output, exact in `path_bytes`.
+#[test]
+fn file_names_that_are_not_utf8_stay_distinct() {
+    let dir = tempfile::tempdir().unwrap();
+    let latin1 = std::ffi::OsStr::from_bytes(b"caf\xe9.txt");
+    let utf8 = std::ffi::OsStr::from_bytes(b"caf\xc3\xa9.txt");
+    for name in [latin1, utf8] {
+        std::fs::write(dir.path().join(name), "see http://acme.net:25/x\n").unwrap();
+    }
+    let out = urilint(dir.path()).args(["--quiet", "."]).output().unwrap();
+    let heads: Vec<String> = text(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("./"))
+        .map(str::to_string)
+        .collect();
+    let message =
+        "error[well-known-port] port 25 is a well-known port (`smtp`'s), not `http`'s (80)";
+    assert_eq!(
+        heads,
+        [
+            format!("./caf\u{e9}.txt:1:5: {message}"),
+            format!("./caf\\xe9.txt:1:5: {message}"),
+        ]
+    );
+
+    for args in [
+        &["--format", "jsonl"][..],
+        &["extract", "--format", "jsonl"],
+    ] {
+        let out = urilint(dir.path()).args(args).arg(".").output().unwrap();
+        let records: Vec<serde_json::Value> = text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(records.len(), 2, "{args:?}");
+        assert_eq!(records[0]["path"], "./caf\u{e9}.txt", "{args:?}");
+        assert_eq!(records[0].get("path_bytes"), None, "{args:?}");
+        assert_eq!(records[1]["path"], "./caf\\xe9.txt", "{args:?}");
+        let bytes: Vec<u8> = records[1]["path_bytes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap() as u8)
+            .collect();
+        assert_eq!(bytes, b"./caf\xe9.txt", "{args:?}");
+    }
+
+    // SARIF names the file by URI: its bytes percent-encoded.
+    let out = urilint(dir.path())
+        .args(["--format", "sarif", "."])
+        .output()
+        .unwrap();
+    let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let uris: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(uris, ["caf%C3%A9.txt", "caf%E9.txt"]);
+}
+
+/// A file named twice, or named and found in a folder named too, is
+/// checked once.
+#[test]
+fn a_file_named_twice_is_checked_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("docs")).unwrap();
+    std::fs::write(dir.path().join("docs/a.txt"), "see http://acme.net:25/x\n").unwrap();
+    for args in [
+        &[".", "docs/a.txt"][..],
+        &["docs", "./docs/a.txt", "docs/a.txt"],
+        &["docs/a.txt", "docs/../docs/a.txt"],
+    ] {
+        let out = urilint(dir.path())
+            .args(["--format", "jsonl"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(text(&out.stdout).lines().count(), 1, "{args:?}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+    // Standard input named twice is read once.
+    let out = urilint(dir.path())
+        .args(["--format", "jsonl", "-", "-"])
+        .write_stdin("see http://acme.net:25/x\n")
+        .output()
+        .unwrap();
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+}
+
+/// Links are not followed unless asked: a dangling one is not read at all,
+/// and is no failure. With `-L`, it is.
+#[test]
+fn a_dangling_link_not_followed_is_no_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ok.txt"), "see https://acme.net/\n").unwrap();
+    std::os::unix::fs::symlink("nowhere", dir.path().join("dangling")).unwrap();
+    let out = urilint(dir.path()).arg(".").output().unwrap();
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    let out = urilint(dir.path()).args(["-L", "."]).output().unwrap();
+    assert_eq!(
+        text(&out.stderr),
+        "urilint: ./dangling: broken symbolic link to nowhere\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// More findings on one line than memory holds records for (16,384): they wait on
+/// disk, come back whole and in order, and a suppression at the end of the
+/// line silences every one. In a tree, where each file's records wait for
+/// the files before it, the same.
+#[test]
+fn twenty_thousand_findings_on_one_line_wait_on_disk() {
+    let n = 20_000;
+    let line: String = (0..n)
+        .map(|i| format!("http://h{i}.acme.net:81/x "))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("tree")).unwrap();
+    std::fs::write(dir.path().join("tree/a.txt"), format!("{line}\n")).unwrap();
+    std::fs::write(dir.path().join("tree/b.txt"), "http://last.acme.net:81/\n").unwrap();
+    std::fs::write(
+        dir.path().join("suppressed.txt"),
+        format!("{line}urilint: ignore[well-known-port]\n"),
+    )
+    .unwrap();
+
+    let out = urilint(dir.path())
+        .args(["--format", "jsonl", "suppressed.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(out.status.code(), Some(0));
+
+    for args in [&["tree/a.txt"][..], &["tree"], &["-"]] {
+        let mut cmd = urilint(dir.path());
+        cmd.args(["--format", "jsonl"]).args(args);
+        if args == ["-"] {
+            cmd.write_stdin(format!("{line}\n"));
+        }
+        let out = cmd.output().unwrap();
+        let records: Vec<serde_json::Value> = text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let tree = args == ["tree"];
+        assert_eq!(records.len(), n + usize::from(tree), "{args:?}");
+        let mut start = 0;
+        for (i, r) in records.iter().take(n).enumerate() {
+            assert_eq!(r["uri"], format!("http://h{i}.acme.net:81/x"), "{args:?}");
+            assert_eq!(r["start"], start, "{args:?}");
+            assert_eq!(r["rule"], "well-known-port", "{args:?}");
+            start += format!("http://h{i}.acme.net:81/x ").len() as u64;
+        }
+        if tree {
+            assert_eq!(records[n]["path"], "tree/b.txt");
+        }
+    }
+
+    // Human output: each record with its source line.
+    let out = urilint(dir.path()).args(["tree/a.txt"]).output().unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("error[well-known-port]").count(), n);
+    assert!(stdout.contains(
+        "tree/a.txt:1:548863: error[well-known-port] port 81 is a well-known port, not `http`'s (80)\n  \
+         |\n\
+         1 | …98.acme.net:81/x http://h19999.acme.net:81/x \n  \
+         |                                          ^^\n"
+    ));
+}
+
+/// `urilint | head`: the status is what was found before the reader went.
+#[test]
+fn a_closed_pipe_exits_with_what_was_found() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let line: String = (0..20_000)
+        .map(|i| format!("http://h{i}.acme.net:81/x\n"))
+        .collect();
+    std::fs::write(dir.path().join("many.txt"), line).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+        .current_dir(dir.path())
+        .args(["--isolated", "many.txt"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(
+        first,
+        "many.txt:1:1: error[well-known-port] port 81 is a well-known port, not `http`'s (80)\n"
+    );
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(1));
+}
