@@ -1,34 +1,55 @@
 #!/usr/bin/env python3
-"""Runs urilint over a folder of text with Spark's RDD.pipe(), in local mode,
-and checks that the link list is the one a single-machine run gives.
+"""Runs urilint over folders and mbox archives with Spark, in local mode, and
+checks that the link list is exactly the one a single run gives.
 
-Spark hands each partition to `urilint extract --format jsonl -` on standard
-input and collects its standard output: urilint is a filter, so the same
-works on a cluster, or with Hadoop Streaming as the mapper. Records are whole
-files (wholeTextFiles), so a URI broken over lines inside angle brackets is
-never cut between two workers; with line records (textFile) such URIs would
-be, and an mbox split at arbitrary lines would lose its message structure.
+Records are whole files and whole messages, read as bytes, never lines:
+
+- A folder is listed on the driver as urilint walks it (every file at any
+  depth, `.git`, `.hg` and `.svn` left out). Its files are spread over the
+  workers; each worker writes its files, byte for byte, into a scratch tree
+  under their own relative names and runs one `urilint extract` over that
+  tree. So each file is read as its name and content say (HTML as HTML, an
+  mbox as mail), binary files are skipped as in a walk, and no URI is cut
+  between two workers. Hadoop's own listing (`wholeTextFiles`,
+  `binaryFiles` on a folder) does not do: it leaves out every name that
+  starts with `_` or `.` (Sphinx's `_sources/`, for one), and
+  `wholeTextFiles` decodes every file as UTF-8.
+- An mbox archive is split on the driver into byte ranges of whole messages,
+  where urilint splits it (a `From ` line that opens the file or follows an
+  empty line, RFC 4155), so one large archive spreads over the workers.
+  Each worker reads its range as an archive of its own; line numbers are
+  mapped back to the archive's, and every record keeps its `message_id`,
+  `date` and `subject`.
+
+The workers read the inputs by path, so on a cluster the inputs must be on a
+file system every worker mounts.
 
     pip install pyspark            # needs Java 17 or later
     cargo build --release
-    python3 scripts/spark_pipe.py [--input FOLDER] [--partitions 4]
+    python3 scripts/spark_pipe.py [INPUT ...] [--partitions 4]
 
-Without --input, a folder of generated text (prose, angle-bracketed URIs
-broken over lines, passwords, IPv6 literals) is used. Exits 1 if the lists
-differ.
+With no INPUT, `../shared/corpus/docs-sample` and
+`../shared/corpus/mail-sample.mbox` are used when they exist, else a folder
+of generated text. Every record (path, line, column, offsets, URI, flags,
+format and mail fields) must be the same as a single run's, in the same
+order once sorted by path and position; exits 1 if not.
 """
 import argparse
-import collections
 import json
 import os
 import random
-import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 URILINT = os.path.join(HERE, "..", "target", "release", "urilint")
+CORPUS = os.path.join(HERE, "..", "..", "shared", "corpus")
+VCS = {".git", ".hg", ".svn"}
+# `--no-ignore`: a cluster's input is what it is given; `.gitignore` files
+# are copied as files, not obeyed.
+EXTRACT = ["extract", "--isolated", "--no-ignore", "--format", "jsonl"]
 
 
 def generate(folder, files=40, seed=7):
@@ -40,15 +61,102 @@ def generate(folder, files=40, seed=7):
     ]
     words = "the of and a to in is resource identifier syntax Note: 12:30 (see below)".split()
     for i in range(files):
-        with open(os.path.join(folder, f"doc{i}.txt"), "w") as f:
+        sub = os.path.join(folder, f"part{i % 3}", "_sources" if i % 2 else "")
+        os.makedirs(sub, exist_ok=True)
+        with open(os.path.join(sub, f"doc{i}.txt"), "w", encoding="latin-1") as f:
             for _ in range(rng.randint(50, 400)):
                 f.write(" ".join(rng.choice(uris) if rng.random() < 0.1 else rng.choice(words) for _ in range(12)))
-                f.write("\n")
+                f.write(" caf\xe9\n")
+
+
+def files_of(folder):
+    """Relative paths of the files under `folder`, as urilint walks it."""
+    out = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in VCS)
+        out.extend(os.path.relpath(os.path.join(root, f), folder) for f in files)
+    return sorted(out)
+
+
+def message_ranges(archive, parts):
+    """Byte ranges of whole messages of an mbox, about `parts` of them a
+    worker: (start, end, line of start)."""
+    starts, line, offset, blank = [], 1, 0, True
+    with open(archive, "rb") as f:
+        for raw in f:
+            if raw.startswith(b"From ") and blank:
+                starts.append((offset, line))
+            blank = raw in (b"\n", b"\r\n")
+            offset += len(raw)
+            line += 1
+    if not starts or starts[0][0] != 0:
+        starts.insert(0, (0, 1))
+    size = offset
+    step = max(1, size // max(1, parts * 4))
+    ranges, begin = [], starts[0]
+    for at in starts[1:]:
+        if at[0] - begin[0] >= step:
+            ranges.append((begin[0], at[0], begin[1]))
+            begin = at
+    ranges.append((begin[0], size, begin[1]))
+    return ranges
+
+
+def run_urilint(urilint, args, cwd):
+    done = subprocess.run([urilint, *EXTRACT, *args], cwd=cwd, capture_output=True, check=False)
+    if done.returncode not in (0,):
+        raise RuntimeError(f"urilint exited {done.returncode}: {done.stderr.decode(errors='replace')}")
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def check_files(urilint, folder):
+    """A worker: its files copied into a scratch tree, read by one run."""
+
+    def work(rels):
+        scratch = tempfile.mkdtemp(prefix="urilint-spark-")
+        try:
+            for rel in rels:
+                dest = os.path.join(scratch, rel)
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                with open(os.path.join(folder, rel), "rb") as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out)
+            for record in run_urilint(urilint, ["."], scratch):
+                record["path"] = os.path.join(folder, os.path.relpath(record["path"], "."))
+                yield record
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    return work
+
+
+def check_messages(urilint, archive):
+    """A worker: each byte range of whole messages read as an archive."""
+
+    def work(ranges):
+        scratch = tempfile.mkdtemp(prefix="urilint-spark-")
+        try:
+            part = os.path.join(scratch, os.path.basename(archive))
+            for start, end, line in ranges:
+                with open(archive, "rb") as src, open(part, "wb") as out:
+                    src.seek(start)
+                    out.write(src.read(end - start))
+                for record in run_urilint(urilint, [os.path.basename(archive)], scratch):
+                    record["path"] = archive
+                    record["line"] += line - 1
+                    yield record
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    return work
+
+
+def key(record):
+    return (record["path"], record["line"], record["column"], record["start"], record["end"], record["uri"])
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--input", help="a folder of text files (default: generated)")
+    ap.add_argument("inputs", nargs="*", help="folders and mbox archives (default: the shared corpus samples)")
     ap.add_argument("--partitions", type=int, default=4)
     ap.add_argument("--urilint", default=URILINT)
     args = ap.parse_args()
@@ -57,31 +165,50 @@ def main():
         sys.exit(f"{urilint} not found: run `cargo build --release` first")
 
     with tempfile.TemporaryDirectory() as tmp:
-        folder = args.input or tmp
-        if not args.input:
-            generate(folder)
-        command = f"{shlex.quote(urilint)} extract --isolated --format jsonl -"
+        inputs = [os.path.normpath(os.path.abspath(i)) for i in args.inputs]
+        if not inputs:
+            samples = [os.path.join(CORPUS, "docs-sample"), os.path.join(CORPUS, "mail-sample.mbox")]
+            inputs = [os.path.normpath(s) for s in samples if os.path.exists(s)]
+        if not inputs:
+            generate(tmp)
+            inputs = [tmp]
 
         from pyspark import SparkConf, SparkContext
 
-        sc = SparkContext(conf=SparkConf().setMaster("local[2]").setAppName("urilint-pipe"))
+        conf = SparkConf().setMaster("local[2]").setAppName("urilint-spark")
+        conf.set("spark.ui.enabled", "false").set("spark.ui.showConsoleProgress", "false")
+        sc = SparkContext(conf=conf)
         sc.setLogLevel("ERROR")
+        spark, records = [], 0
         try:
-            files = sc.wholeTextFiles(folder, minPartitions=args.partitions).values()
-            spark = files.pipe(command).map(lambda line: json.loads(line)["uri"]).collect()
+            for path in inputs:
+                if os.path.isdir(path):
+                    rels = files_of(path)
+                    rdd = sc.parallelize(rels, args.partitions).mapPartitions(check_files(urilint, path))
+                    what = f"{len(rels)} files"
+                else:
+                    ranges = message_ranges(path, args.partitions)
+                    rdd = sc.parallelize(ranges, args.partitions).mapPartitions(check_messages(urilint, path))
+                    what = f"{len(ranges)} ranges of whole messages"
+                found = rdd.collect()
+                print(f"spark: {path}: {what} over {args.partitions} partitions, {len(found)} URIs")
+                spark.extend(found)
         finally:
             sc.stop()
 
-        single = subprocess.run([urilint, "extract", "--isolated", "--format", "jsonl", folder],
-                                capture_output=True, check=True, text=True)
-        alone = [json.loads(line)["uri"] for line in single.stdout.splitlines()]
+        single = []
+        for path in inputs:
+            single.extend(run_urilint(urilint, [path], None))
 
-    a, b = collections.Counter(spark), collections.Counter(alone)
-    print(f"spark pipe(): {len(spark)} URIs ({len(a)} distinct); single run: {len(alone)} URIs ({len(b)} distinct)")
-    if a != b:
-        print("DIFFERENT:", (a - b).most_common(5), (b - a).most_common(5))
+    spark.sort(key=key)
+    single.sort(key=key)
+    print(f"spark: {len(spark)} URIs; single run: {len(single)} URIs")
+    if spark != single:
+        a = {json.dumps(r, sort_keys=True) for r in spark}
+        b = {json.dumps(r, sort_keys=True) for r in single}
+        print("DIFFERENT: only in spark:", sorted(a - b)[:3], "only in the single run:", sorted(b - a)[:3])
         sys.exit(1)
-    print("ok: the same link list")
+    print("ok: the same records")
 
 
 if __name__ == "__main__":
