@@ -11,10 +11,18 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
+/// `urilint check` in `dir`, isolated from any config, without colour.
 fn urilint(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("urilint").unwrap();
     cmd.current_dir(dir)
         .args(["--isolated", "--color", "never"]);
+    cmd
+}
+
+/// `urilint extract` in `dir`, isolated from any config.
+fn extract(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("urilint").unwrap();
+    cmd.current_dir(dir).args(["extract", "--isolated"]);
     cmd
 }
 
@@ -102,16 +110,22 @@ fn file_names_that_are_not_utf8_stay_distinct() {
         ]
     );
 
-    for args in [
-        &["--format", "jsonl"][..],
-        &["extract", "--format", "jsonl"],
-    ] {
-        let out = urilint(dir.path()).args(args).arg(".").output().unwrap();
+    for args in ["check", "extract"] {
+        let mut cmd = match args {
+            "check" => urilint(dir.path()),
+            _ => extract(dir.path()),
+        };
+        let out = cmd.args(["--format", "jsonl", "."]).output().unwrap();
         let records: Vec<serde_json::Value> = text(&out.stdout)
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         assert_eq!(records.len(), 2, "{args:?}");
+        for r in &records {
+            // `format` is extract's field, `rule` check's.
+            assert_eq!(r.get("format").is_some(), args == "extract", "{r}");
+            assert_eq!(r.get("rule").is_some(), args == "check", "{r}");
+        }
         assert_eq!(records[0]["path"], "./caf\u{e9}.txt", "{args:?}");
         assert_eq!(records[0].get("path_bytes"), None, "{args:?}");
         assert_eq!(records[1]["path"], "./caf\\xe9.txt", "{args:?}");
@@ -281,4 +295,78 @@ fn a_closed_pipe_exits_with_what_was_found() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(text(&out.stderr), "");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// A source line shown from the middle of a long line starts after a
+/// space, which may be inside a password (`"https://u:correct horse@h/"`):
+/// the secrets on it are looked for from the line's start all the same. A
+/// lone CR inside a password does not show its second half either.
+#[test]
+fn a_source_line_cut_inside_a_password_shows_none_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(300);
+    for (name, text) in [
+        (
+            "spaced.txt",
+            format!(
+                "{long}\"https://u:correct horse battery Hunter2Secret@e.com/\" https://e.com/?token=Zebra9Value\n"
+            ),
+        ),
+        (
+            "paren.txt",
+            format!("{long}(https://u:Hunter2 Secret@e.com/) https://e.com/?token=Zebra9Value\n"),
+        ),
+        (
+            "cr.txt",
+            "a https://u:Hunter2\rSecret@e.com/ b https://e.com/?token=Zebra9Value\n".to_string(),
+        ),
+    ] {
+        std::fs::write(dir.path().join(name), &text).unwrap();
+        for args in [&[name][..], &["-"]] {
+            let out = urilint(dir.path())
+                .args(args)
+                .write_stdin(text.clone())
+                .output()
+                .unwrap();
+            let all = text_of(&out);
+            assert!(all.contains("?token=****"), "{name} {args:?}: {all}");
+            for secret in ["Hunter2", "Secret@", "battery", "Zebra9"] {
+                assert!(!all.contains(secret), "{name} {args:?}: {secret} in {all}");
+            }
+        }
+    }
+}
+
+fn text_of(out: &std::process::Output) -> String {
+    format!("{}{}", text(&out.stdout), text(&out.stderr))
+}
+
+/// HTML on standard input is read as HTML: its entity-encoded password is
+/// decoded, found and redacted, not shown as text.
+#[test]
+fn html_on_standard_input_is_read_as_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = "<!DOCTYPE html>\n<html><body>\n<p><a href=\"https://u:Hunter2Secret&#64;e.com/\">x</a></p>\n";
+    let out = urilint(dir.path())
+        .args(["--format", "jsonl", "-"])
+        .write_stdin(page)
+        .output()
+        .unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["rule"], "embedded-password");
+    assert_eq!(record["uri"], "https://u:****@e.com/");
+    let out = urilint(dir.path())
+        .arg("-")
+        .write_stdin(page)
+        .output()
+        .unwrap();
+    assert!(!text_of(&out).contains("Hunter2"), "{}", text_of(&out));
+    // Text that merely mentions a tag is still text.
+    let out = extract(dir.path())
+        .args(["--format", "jsonl", "-"])
+        .write_stdin("<htmlish> https://acme.net/\n")
+        .output()
+        .unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["format"], "text");
 }

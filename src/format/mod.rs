@@ -165,6 +165,9 @@ impl Format {
         if crate::mail::detect(head, None) != crate::mail::InputKind::Text {
             return Format::Mail;
         }
+        if is_html(head) {
+            return Format::Html;
+        }
         if let Some(p) = path
             && ((p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
                 && asciidoc::is_asciidoc_txt(p, head))
@@ -180,6 +183,22 @@ impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// Whether a file starts as an HTML document: `<!DOCTYPE html` or `<html`
+/// (any case) after a byte order mark and white space, so that HTML on
+/// standard input, or in a file named otherwise, is read as HTML: its
+/// links decoded, its entity-encoded secrets redacted (SPEC section 10).
+fn is_html(head: &[u8]) -> bool {
+    let head = head
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(head)
+        .trim_ascii_start();
+    let starts = |p: &[u8]| head.len() >= p.len() && head[..p.len()].eq_ignore_ascii_case(p);
+    (starts(b"<!doctype html") || starts(b"<html"))
+        && head
+            .get(if starts(b"<html") { 5 } else { 14 })
+            .is_none_or(|b| b.is_ascii_whitespace() || *b == b'>')
 }
 
 /// Whether a file starts as a roff page: comment lines, then `.TH` (man)

@@ -85,15 +85,22 @@ impl Snippets<'_> {
 }
 
 /// Every secret in the shown text, of whatever URI (SPEC section 10). The
-/// bytes before it are read only when a `<` there is still open: only a
-/// URI in angle brackets goes on over a line break or a space (RFC 3986
-/// App. C), so otherwise the shown text alone holds every URI in it.
+/// text is scanned from the start of its line, or of what was read of it:
+/// a password may hold a space (`"https://u:correct horse@h/"`), so the
+/// shown text, which may start after such a space, does not hold the whole
+/// URI; and a lone CR does not end a URI's credentials, so the line is
+/// taken from the last LF. When a `<` before is still open, from all the
+/// bytes read: a URI in angle brackets goes on over line breaks (RFC 3986
+/// App. C).
 fn secrets_in(shown: &Shown, cut: bool) -> Vec<Range<usize>> {
     let (text, at) = (shown.bytes, shown.from);
     let before = &text[..at];
     let open = memchr::memrchr(b'<', before)
         .is_some_and(|lt| memchr::memchr(b'>', &before[lt..]).is_none());
-    let from = if open { 0 } else { at };
+    let from = match open {
+        true => 0,
+        false => memchr::memrchr(b'\n', before).map_or(0, |k| k + 1),
+    };
     let mut secrets = locate_text(&text[from..], cut);
     for r in &mut secrets {
         *r = r.start + from..r.end + from;
