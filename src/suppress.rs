@@ -18,6 +18,7 @@
 //! assert!(d.suppresses(1, "non-default-port"));
 //! assert!(!d.suppresses(1, "default-port"));
 //! assert!(d.suppresses(3, "anything"));
+//! assert_eq!(urilint::suppress::Directives::of(text), d);
 //! ```
 
 use std::io::{self, Read};
@@ -69,6 +70,15 @@ fn matching_in(list: &[Directive], line: u64, rule: &str) -> Option<u64> {
 }
 
 impl Directives {
+    /// The directives of a text held whole: found by their mark, lines
+    /// counted only up to each, the text not copied (as a
+    /// [`DirectiveReader`] must, not knowing what comes).
+    pub fn of(text: &[u8]) -> Directives {
+        let mut reader = DirectiveReader::new(io::empty());
+        reader.search(text, text.len());
+        Directives(reader.found)
+    }
+
     /// Whether a finding of `rule` on `line` is suppressed.
     pub fn suppresses(&self, line: u64, rule: &str) -> bool {
         self.matching(line, rule).is_some()

@@ -283,15 +283,34 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
             })),
         }
     }
-    let key = |r: &Result<Input, Error>| match r {
-        Ok(i) => i.sort_key().to_path_buf(),
-        Err(e) => e.path.clone(),
-    };
-    out.sort_by_key(key);
+    fn key(r: &Result<Input, Error>) -> &Path {
+        match r {
+            Ok(i) => i.sort_key(),
+            Err(e) => &e.path,
+        }
+    }
+    out.sort_by(|a, b| key(a).cmp(key(b)));
     // A file named twice (`urilint . a.txt`, `docs ./docs/a.md`) is one
     // input, under the name that sorts first; named once on its own, it
-    // is read even if it looks binary.
+    // is read even if it looks binary. Only paths named on the command line
+    // that are the same or one inside another can give a file twice.
     let cwd = std::env::current_dir().unwrap_or_default();
+    let roots: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.as_os_str() != "-")
+        .map(|p| lexical(&cwd.join(p)))
+        .collect();
+    let overlap = roots.iter().enumerate().any(|(i, a)| {
+        roots
+            .iter()
+            .skip(i + 1)
+            .any(|b| a.starts_with(b) || b.starts_with(a))
+    });
+    if !overlap {
+        let mut stdin = false;
+        out.retain(|r| !matches!(r, Ok(Input::Stdin)) || !std::mem::replace(&mut stdin, true));
+        return out;
+    }
     let mut seen: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
     let mut kept: Vec<Result<Input, Error>> = Vec::with_capacity(out.len());
     let mut stdin = false;
@@ -392,11 +411,20 @@ impl IgnoreStack {
     }
 }
 
+/// An entry's name, from the end of its path: the bytes after the last
+/// `/` (a walked entry's path always ends with its name).
+fn name_of(e: &walkdir::DirEntry) -> &[u8] {
+    let path = e.path().as_os_str().as_encoded_bytes();
+    memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..])
+}
+
 fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Error>>) {
     let stack = RefCell::new(IgnoreStack { frames: Vec::new() });
     let walker = WalkDir::new(root)
         .follow_links(options.follow_links)
-        .sort_by_file_name();
+        // Sorted by name bytes: walkdir's `sort_by_file_name` splits each
+        // path again for every comparison, 6% of a text extraction.
+        .sort_by(|a, b| name_of(a).cmp(name_of(b)));
     let keep = |e: &walkdir::DirEntry| {
         let is_dir = e.file_type().is_dir();
         let mut stack = stack.borrow_mut();

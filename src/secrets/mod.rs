@@ -295,21 +295,15 @@ pub fn may_hold_userinfo(uri: &[u8]) -> bool {
 
 /// Whether a parameter of the URI is named for a secret.
 pub fn may_hold_param(uri: &[u8]) -> bool {
-    // One pass: each `=` ends the name that began after the last separator.
-    let mut start = 0;
-    for (i, &b) in uri.iter().enumerate() {
-        match b {
-            b'?' | b'&' | b';' | b'#' | b'/' => start = i + 1,
-            b'=' => {
-                if is_secret_param(&uri[start..i]) {
-                    return true;
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    false
+    // Each `=` ends the name that began after the separator before it; most
+    // URIs have none, found by memchr.
+    memchr::memchr_iter(b'=', uri).any(|i| {
+        let start = uri[..i]
+            .iter()
+            .rposition(|&b| matches!(b, b'?' | b'&' | b';' | b'#' | b'/' | b'='))
+            .map_or(0, |k| k + 1);
+        is_secret_param(&uri[start..i])
+    })
 }
 
 /// Whether the URI holds a percent-encoded URI with an authority

@@ -724,9 +724,7 @@ impl Checker<'_> {
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
     ) -> Result<LinkWork, Stop> {
-        let mut reader = DirectiveReader::new(raw);
-        io::copy(&mut reader, &mut io::sink()).map_err(|e| Stop::Input(format!("{name}: {e}")))?;
-        let directives = reader.into_directives();
+        let directives = Directives::of(raw);
         self.unknown_rules(name, &directives, warn);
         let mut used = std::collections::HashSet::new();
         let mut work = LinkWork::default();

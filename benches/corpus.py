@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The speed aims of issue 14 on real corpora, every peer in the same run.
+
+On documentation trees (default: ../shared/corpus/real-docs and docs-sample)
+and an mbox archive (default: ../shared/corpus/mail-sample.mbox), each
+command is run --runs times (median wall time; processor time and peak
+memory from wait4), one thread unless said, the page cache warmed first:
+
+- urilint `extract --input text` (the scanner alone) and `extract` (each
+  file read as its format) beside the linkify crate and `rg -o` with a URL
+  regex (when rg is installed) over the same files, and beside a memchr
+  count of the colons (the floor: the same bytes read, nothing done);
+- `check` beside `extract`, and `check -j2` beside `-j1`;
+- the mbox read as text beside linkify, and read as mail (split, decode,
+  scan), its throughput.
+
+Build first:
+
+    cargo build --release && cargo build --release --example peers
+    python3 benches/corpus.py [TREE ...] [--mbox FILE] [--runs 5]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+URILINT = os.path.join(ROOT, "target", "release", "urilint")
+PEERS = os.path.join(ROOT, "target", "release", "examples", "peers")
+CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
+URL_REGEX = r"""[a-zA-Z][a-zA-Z0-9+.-]*://[^\s<>"]+"""
+
+
+def run(cmd, runs):
+    """Median wall seconds, median processor seconds, peak RSS in MiB."""
+    walls, cpus, peak = [], [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(p.pid, 0)
+        walls.append(time.perf_counter() - start)
+        cpus.append(usage.ru_utime + usage.ru_stime)
+        peak = max(peak, usage.ru_maxrss // 1024)
+        code = os.waitstatus_to_exitcode(status)
+        if code not in (0, 1):
+            raise SystemExit(f"{cmd} exited {code}")
+    return statistics.median(walls), statistics.median(cpus), peak
+
+
+def size_of(paths):
+    total = 0
+    for p in paths:
+        if os.path.isfile(p):
+            total += os.path.getsize(p)
+        for root, _, files in os.walk(p):
+            total += sum(os.path.getsize(os.path.join(root, f)) for f in files)
+    return total
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("trees", nargs="*")
+    ap.add_argument("--mbox", default=os.path.join(CORPUS, "mail-sample.mbox"))
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    trees = args.trees or [p for p in (os.path.join(CORPUS, "real-docs"), os.path.join(CORPUS, "docs-sample"))
+                           if os.path.isdir(p)]
+    for tool in (URILINT, PEERS):
+        if not os.access(tool, os.X_OK):
+            raise SystemExit(f"{tool} missing: cargo build --release && cargo build --release --example peers")
+    def u(sub, *rest):
+        return [URILINT, sub, "--isolated", *rest]
+    rg = subprocess.run(["sh", "-c", "command -v rg"], capture_output=True, text=True).stdout.strip()
+
+    rows = []
+
+    def measure(name, cmd):
+        wall, cpu, peak = run(cmd, args.runs)
+        rows.append((name, wall, cpu, peak))
+        return wall
+
+    mb = size_of(trees) / 1e6
+    print(f"trees: {', '.join(trees)} ({mb:.0f} MB); mbox: {args.mbox} ({size_of([args.mbox]) / 1e6:.0f} MB)")
+    run([PEERS, "colons", *trees, args.mbox], 1)  # warm the page cache
+    text = measure("urilint extract --input text -j1", u("extract", "--input", "text", "-j1", *trees))
+    aware = measure("urilint extract -j1", u("extract", "-j1", *trees))
+    linkify = measure("linkify", [PEERS, "linkify", *trees])
+    colons = measure("memchr count of ':'", [PEERS, "colons", *trees])
+    grep = measure("rg -o URL regex -j1", [rg, "-o", "-j1", "--no-ignore", "-a", URL_REGEX, *trees]) if rg else None
+    check1 = measure("urilint check -j1", u("check", "--format", "jsonl", "-j1", *trees))
+    check2 = measure("urilint check -j2", u("check", "--format", "jsonl", "-j2", *trees))
+    mtext = measure("mbox: urilint extract --input text", u("extract", "--input", "text", args.mbox))
+    mlinkify = measure("mbox: linkify", [PEERS, "linkify", args.mbox])
+    mmail = measure("mbox: urilint extract (mail)", u("extract", args.mbox))
+    mcheck = measure("mbox: urilint check (mail)", u("check", "--format", "jsonl", args.mbox))
+
+    print(f"\n{'command':40} {'wall s':>8} {'cpu s':>8} {'MiB':>6}")
+    for name, wall, cpu, peak in rows:
+        print(f"{name:40} {wall:8.3f} {cpu:8.3f} {peak:6d}")
+    print("\nmeasure                                             now    aim")
+    print(f"scanner against linkify (speed)                  {linkify / text:5.2f}x  >= 2x")
+    if grep:
+        print(f"scanner against rg -o (speed)                    {grep / text:5.2f}x  >= 1x")
+    print(f"format-aware extract against linkify (speed)     {linkify / aware:5.2f}x  >= 1x")
+    print(f"scanner against a memchr count (time)            {text / colons:5.2f}x  <= 1.3x")
+    print(f"mbox as text against linkify (speed)             {mlinkify / mtext:5.2f}x  >= 2x")
+    print(f"mail mode throughput                          {size_of([args.mbox]) / 1e6 / mmail:6.0f} MB/s  >= 300 MB/s"
+          f" ({mmail / mtext:.1f}x text mode's time)")
+    print(f"check against extract, trees (time)              {check1 / aware:5.2f}x  <= 1.2x")
+    print(f"check -j2 against -j1, trees (speed)             {check1 / check2:5.2f}x  >= 1.7x")
+    print(f"check against extract, mbox (time)               {mcheck / mmail:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()
