@@ -216,7 +216,11 @@ fn twenty_thousand_findings_on_one_line_wait_on_disk() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("tree")).unwrap();
     std::fs::write(dir.path().join("tree/a.txt"), format!("{line}\n")).unwrap();
-    std::fs::write(dir.path().join("tree/b.txt"), "http://last.acme.net:81/\n").unwrap();
+    std::fs::write(
+        dir.path().join("tree/b.txt"),
+        "http://last.acme.net:81/ HTTP://H7.ACME.NET:81/x\n",
+    )
+    .unwrap();
     std::fs::write(
         dir.path().join("suppressed.txt"),
         format!("{line}urilint: ignore[well-known-port]\n"),
@@ -242,7 +246,8 @@ fn twenty_thousand_findings_on_one_line_wait_on_disk() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         let tree = args == ["tree"];
-        assert_eq!(records.len(), n + usize::from(tree), "{args:?}");
+        // And b.txt's two.
+        assert_eq!(records.len(), n + 2 * usize::from(tree), "{args:?}");
         let mut start = 0;
         for (i, r) in records.iter().take(n).enumerate() {
             assert_eq!(r["uri"], format!("http://h{i}.acme.net:81/x"), "{args:?}");
@@ -254,6 +259,33 @@ fn twenty_thousand_findings_on_one_line_wait_on_disk() {
             assert_eq!(records[n]["path"], "tree/b.txt");
         }
     }
+
+    // `extract` over the tree: each file's lines wait on disk too, come
+    // back in order, and `--unique` folds across files in that order.
+    let out = extract(dir.path())
+        .args(["--unique", "tree"])
+        .output()
+        .unwrap();
+    let want: String = (0..n)
+        .map(|i| format!("http://h{i}.acme.net:81/x\n"))
+        .chain(["http://last.acme.net:81/\n".to_string()])
+        .collect();
+    assert_eq!(text(&out.stdout), want);
+    let out = extract(dir.path())
+        .args(["--format", "jsonl", "tree"])
+        .output()
+        .unwrap();
+    let records: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), n + 2);
+    assert_eq!(
+        records[n - 1]["uri"],
+        format!("http://h{}.acme.net:81/x", n - 1)
+    );
+    assert_eq!(records[n + 1]["uri"], "HTTP://H7.ACME.NET:81/x");
+    assert_eq!(records[n + 1]["path"], "tree/b.txt");
 
     // Human output: each record with its source line.
     let out = urilint(dir.path()).args(["tree/a.txt"]).output().unwrap();

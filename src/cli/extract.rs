@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use urilint::format::{Format, MAX_PARSED, Reference};
 use urilint::mail::{MailEvent, MailEvents, MailFinding};
 use urilint::report::{MailContext, escape_controls};
@@ -14,6 +14,7 @@ use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
+use super::spool::Spool;
 use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
 
 /// A URI found in text, or in a message of a mail archive.
@@ -51,51 +52,117 @@ struct Record<'a> {
     mail: Option<MailContext>,
 }
 
-/// Prints findings as `--format`, `--unique`, `--normalize` and
-/// `--show-secrets` say.
-struct Printer<'a, W: Write> {
-    out: W,
+/// Makes the output lines of findings as `--format`, `--normalize` and
+/// `--show-secrets` say; shared by the threads that read the inputs.
+struct Render<'a> {
     args: &'a ExtractArgs,
     registry: &'static Registry,
-    /// Normalized forms already printed, for --unique (RFC 3986 s6).
-    seen: HashSet<Vec<u8>>,
     /// Standard output is a terminal: control characters from the input
     /// are shown escaped, never passed to it (SPEC section 10).
     terminal: bool,
-    /// The bytes of the current input's name, when they are not UTF-8.
-    path_bytes: Option<Vec<u8>>,
 }
 
-impl<W: Write> Printer<'_, W> {
-    fn item(&mut self, path: &str, format: Format, item: &Item) -> io::Result<()> {
+/// The name of the input a line is of.
+struct Name {
+    shown: String,
+    /// The bytes of the name, when they are not UTF-8.
+    bytes: Option<Vec<u8>>,
+}
+
+impl Name {
+    fn of(input: &Input) -> Name {
+        Name {
+            shown: input.display_name(),
+            bytes: input.path_bytes(),
+        }
+    }
+}
+
+/// One line of output, made where its input is read and written in path
+/// order, past `--unique`, by the main thread.
+enum Line {
+    /// A URI's line (newline included), and the form `--unique` folds it
+    /// by.
+    Uri { text: Vec<u8>, key: Vec<u8> },
+    /// A line for stderr.
+    Warning(String),
+}
+
+/// A [`Line`] as it waits on disk: its bytes as a JSON string when they
+/// are UTF-8 (almost always; a number a byte else).
+#[derive(Serialize, Deserialize)]
+enum Wire {
+    Uri(Bytes, Bytes),
+    Warning(String),
+}
+
+#[derive(Serialize, Deserialize)]
+enum Bytes {
+    S(String),
+    B(Vec<u8>),
+}
+
+impl From<Vec<u8>> for Bytes {
+    fn from(b: Vec<u8>) -> Bytes {
+        match String::from_utf8(b) {
+            Ok(s) => Bytes::S(s),
+            Err(e) => Bytes::B(e.into_bytes()),
+        }
+    }
+}
+
+impl From<Bytes> for Vec<u8> {
+    fn from(b: Bytes) -> Vec<u8> {
+        match b {
+            Bytes::S(s) => s.into_bytes(),
+            Bytes::B(b) => b,
+        }
+    }
+}
+
+impl super::spool::Spill for Line {
+    type Wire = Wire;
+    fn into_wire(self) -> Wire {
+        match self {
+            Line::Uri { text, key } => Wire::Uri(text.into(), key.into()),
+            Line::Warning(w) => Wire::Warning(w),
+        }
+    }
+    fn from_wire(wire: Wire) -> Line {
+        match wire {
+            Wire::Uri(text, key) => Line::Uri {
+                text: text.into(),
+                key: key.into(),
+            },
+            Wire::Warning(w) => Line::Warning(w),
+        }
+    }
+}
+
+impl Render<'_> {
+    fn item(&self, name: &Name, format: Format, item: Item) -> io::Result<Line> {
         match item {
-            Item::Text(f) => self.print(path, format, f, None),
+            Item::Text(f) => self.print(name, format, &f, None),
             Item::Reference(r, resolved) => {
-                self.print_reference(path, format, r, resolved.as_deref())
+                self.print_reference(name, format, &r, resolved.as_deref())
             }
-            Item::Mail(m) => self.print(
-                path,
-                format,
-                &m.finding,
-                Some(MailContext::of(m, self.args.show_secrets)),
-            ),
-            Item::Warning(w) => {
-                self.out.flush()?;
-                super::say(w);
-                Ok(())
+            Item::Mail(m) => {
+                let mail = MailContext::of(&m, self.args.show_secrets);
+                self.print(name, format, &m.finding, Some(mail))
             }
+            Item::Warning(w) => Ok(Line::Warning(w)),
         }
     }
 
     /// A relative reference (SPEC section 11): plain output prints what it
     /// resolves to, or the reference itself without `--base`.
     fn print_reference(
-        &mut self,
-        path: &str,
+        &self,
+        name: &Name,
         format: Format,
         r: &Reference,
         resolved: Option<&[u8]>,
-    ) -> io::Result<()> {
+    ) -> io::Result<Line> {
         let shown = |v: &[u8]| -> Vec<u8> {
             if self.args.show_secrets {
                 v.to_vec()
@@ -105,15 +172,11 @@ impl<W: Write> Printer<'_, W> {
         };
         let reference = shown(&r.value);
         let uri = resolved.map_or_else(|| reference.clone(), &shown);
-        if self.args.unique && !self.seen.insert(uri.clone()) {
-            return Ok(());
-        }
         let text = String::from_utf8_lossy(&uri);
         let reference = String::from_utf8_lossy(&reference);
-        let path_bytes = self.path_bytes.clone();
         let record = (self.args.format == ExtractFormat::Jsonl).then(|| Record {
-            path,
-            path_bytes: path_bytes.as_deref(),
+            path: &name.shown,
+            path_bytes: name.bytes.as_deref(),
             line: r.line,
             column: r.column,
             start: r.start,
@@ -125,36 +188,33 @@ impl<W: Write> Printer<'_, W> {
             reference: Some(&reference),
             mail: None,
         });
-        self.write(&uri, record)
+        let text = self.write(&uri, record)?;
+        Ok(Line::Uri { text, key: uri })
     }
 
-    /// Writes one line: the URI as plain output has it, or its record.
-    fn write(&mut self, uri: &[u8], record: Option<Record>) -> io::Result<()> {
+    /// One line: the URI as plain output has it, or its record.
+    fn write(&self, uri: &[u8], record: Option<Record>) -> io::Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(uri.len() + 1);
         match (self.args.format, record) {
-            (ExtractFormat::Jsonl, Some(record)) => {
-                serde_json::to_writer(&mut self.out, &record)?;
-                self.out.write_all(b"\n")
-            }
+            (ExtractFormat::Jsonl, Some(record)) => serde_json::to_writer(&mut out, &record)?,
             _ if self.terminal => {
                 let text = String::from_utf8_lossy(uri);
-                self.out.write_all(escape_controls(&text).as_bytes())?;
-                self.out.write_all(b"\n")
+                out.extend_from_slice(escape_controls(&text).as_bytes());
             }
             // The URI's own bytes, so that nothing is lost on non-UTF-8 input.
-            _ => {
-                self.out.write_all(uri)?;
-                self.out.write_all(b"\n")
-            }
+            _ => out.extend_from_slice(uri),
         }
+        out.push(b'\n');
+        Ok(out)
     }
 
     fn print(
-        &mut self,
-        path: &str,
+        &self,
+        name: &Name,
         format: Format,
         f: &Finding,
         mail: Option<MailContext>,
-    ) -> io::Result<()> {
+    ) -> io::Result<Line> {
         let args = self.args;
         // Secrets never reach output unless asked for (RFC 3986 s7.5), and
         // are redacted before anything else is done (SPEC section 10).
@@ -163,25 +223,20 @@ impl<W: Write> Printer<'_, W> {
         } else {
             redact(&f.uri, f.flags.truncated)
         };
+        // `--unique` folds URIs by their normalized form (RFC 3986 s6).
         let normalized = (args.unique || args.normalize).then(|| normalize(&uri, self.registry));
-        if let Some(n) = &normalized
-            && args.unique
-            && !self.seen.insert(n.clone())
-        {
-            return Ok(());
-        }
-        let uri = match normalized {
-            Some(n) if args.normalize => Cow::Owned(n),
-            _ => uri,
+        let (uri, key) = match normalized {
+            Some(n) if args.normalize => (Cow::Owned(n.clone()), n),
+            Some(n) => (uri, n),
+            None => (uri, Vec::new()),
         };
         // Only a record needs the URI as text.
         let text;
-        let path_bytes = self.path_bytes.clone();
         let record = if args.format == ExtractFormat::Jsonl {
             text = String::from_utf8_lossy(&uri);
             Some(Record {
-                path,
-                path_bytes: path_bytes.as_deref(),
+                path: &name.shown,
+                path_bytes: name.bytes.as_deref(),
                 line: f.line,
                 column: f.column,
                 start: f.start,
@@ -196,7 +251,35 @@ impl<W: Write> Printer<'_, W> {
         } else {
             None
         };
-        self.write(&uri, record)
+        let text = self.write(&uri, record)?;
+        Ok(Line::Uri { text, key })
+    }
+}
+
+/// Writes lines in order: each URI once with `--unique`, warnings to
+/// stderr after what stdout has so far.
+struct Printer<W: Write> {
+    out: W,
+    unique: bool,
+    /// Keys already printed, for --unique.
+    seen: HashSet<Vec<u8>>,
+}
+
+impl<W: Write> Printer<W> {
+    fn put(&mut self, line: Line) -> io::Result<()> {
+        match line {
+            Line::Uri { text, key } => {
+                if self.unique && !self.seen.insert(key) {
+                    return Ok(());
+                }
+                self.out.write_all(&text)
+            }
+            Line::Warning(w) => {
+                self.out.flush()?;
+                super::say(w);
+                Ok(())
+            }
+        }
     }
 }
 
@@ -235,13 +318,15 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         }
     };
     let stdout = io::stdout();
-    let mut printer = Printer {
-        out: BufWriter::new(stdout.lock()),
+    let render = Render {
         args,
         registry: Registry::builtin(),
-        seen: HashSet::new(),
         terminal: io::stdout().is_terminal(),
-        path_bytes: None,
+    };
+    let mut printer = Printer {
+        out: BufWriter::new(stdout.lock()),
+        unique: args.unique,
+        seen: HashSet::new(),
     };
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
@@ -249,14 +334,13 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     if let [Ok(input)] = inputs.as_mut_slice() {
         // One input (a large file, a stream on stdin): print as it is read,
         // holding nothing.
-        let name = input.display_name();
-        printer.path_bytes = input.path_bytes();
+        let name = Name::of(input);
         match each_item(
             input,
             &reading,
             &scanner,
             relative.as_ref(),
-            &mut |format, item| printer.item(&name, format, &item),
+            &mut |format, item| printer.put(render.item(&name, format, item)?),
         ) {
             Ok(()) => {}
             Err(Stop::Output(e)) => return Err(e.into()),
@@ -266,35 +350,36 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
             }
         }
     } else {
+        // Each file's lines wait for the files before it, past a budget on
+        // disk (issue 14): a file of millions of URIs in a tree is not held
+        // in memory.
         super::for_each_input(
             inputs,
             super::threads(args.walk.threads),
             |input| {
-                let mut items = Vec::new();
+                let name = Name::of(input);
+                let mut lines: Spool<Line> = Spool::default();
                 let result = each_item(
                     input,
                     &reading,
                     &scanner,
                     relative.as_ref(),
-                    &mut |format, item| {
-                        items.push((format, item));
-                        Ok(())
-                    },
+                    &mut |format, item| lines.push(render.item(&name, format, item)?),
                 );
                 let error = match result {
                     Err(Stop::Input(message)) => Some(message),
-                    _ => None, // collecting cannot fail to write
+                    Err(Stop::Output(e)) => Some(format!("{}: {e}", name.shown)),
+                    Ok(()) => None,
                 };
-                (input.display_name(), input.path_bytes(), items, error)
+                (lines, error)
             },
             |result| {
-                let (name, path_bytes, items, error) = match result {
+                let (lines, error) = match result {
                     Ok(found) => found,
-                    Err(e) => (String::new(), None, Vec::new(), Some(e.to_string())),
+                    Err(e) => (Spool::default(), Some(e.to_string())),
                 };
-                printer.path_bytes = path_bytes;
-                for (format, item) in &items {
-                    printer.item(&name, *format, item)?;
+                for line in lines.drain() {
+                    printer.put(line?)?;
                 }
                 if let Some(message) = error {
                     printer.out.flush()?;

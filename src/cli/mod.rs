@@ -2,6 +2,7 @@
 
 mod check;
 mod extract;
+mod spool;
 
 use std::fmt;
 use std::io::{self, Read};

@@ -21,10 +21,10 @@ use urilint::walk::{self, Input};
 
 mod fix;
 mod snippet;
-mod spool;
 
 use fix::{Fixing, streamed_fix};
 
+use super::spool::Spool;
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Reading, Status, Stop, Whole, usage};
 
 /// Where records go: the baseline (read or written), the counts for the
@@ -201,7 +201,7 @@ struct LinkWork {
 /// A file checked, its records waiting for its links' (SPEC section 11).
 struct Checked {
     input: Input,
-    records: spool::Spool,
+    records: Spool<Record>,
     /// Records of its links, in position order: they go out among
     /// `records`.
     links: Vec<Record>,
@@ -657,7 +657,7 @@ impl Checker<'_> {
             emit(record).map_err(Stop::Output)
         };
 
-        let mut pending = spool::Spool::default();
+        let mut pending: Spool<Record> = Spool::default();
         let mut work = LinkWork::default();
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
         while let Some(finding) = scan.next() {
@@ -681,7 +681,7 @@ impl Checker<'_> {
             // A record is final once its line has been read to the end: the
             // comments that can silence it are known.
             let directives = scan.reader();
-            while let Some(line) = pending.front_line().map_err(fail)? {
+            while let Some(line) = pending.front().map_err(fail)?.map(|r| r.line) {
                 if line > directives.lines_done() {
                     break;
                 }
@@ -973,7 +973,7 @@ impl Checker<'_> {
     /// Checks one input of several, its records and warnings collected
     /// (they go out in path order).
     fn collect(&self, input: &Input) -> Checked {
-        let (mut records, mut warnings) = (spool::Spool::default(), Vec::new());
+        let (mut records, mut warnings) = (Spool::default(), Vec::new());
         let result = self.check(input, &mut |r| records.push(r), &mut |w| warnings.push(w));
         let (mut work, error) = match result {
             Ok(work) => (work, None),

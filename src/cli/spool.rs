@@ -1,12 +1,13 @@
-//! Records that wait, held in bounded memory.
+//! Output that waits, held in bounded memory.
 //!
-//! A record waits for the rest of its line (a suppression comment may
-//! follow the URI), and with several inputs for the files before its own
-//! (output is in path order). A minified file can hold millions of URIs on
-//! one line, and a tree millions of findings, so past a budget shared by
-//! every input the records go to one temporary file, in segments that are
-//! read back in order. Nothing is released early: a suppression at the end
-//! of a 50 MB line still applies to every URI on it (issue 14).
+//! A `check` record waits for the rest of its line (a suppression comment
+//! may follow the URI), and with several inputs `check` records and
+//! `extract` lines wait for the files before their own (output is in path
+//! order). A minified file can hold millions of URIs on one line, and a
+//! tree millions of findings, so past a budget shared by every input what
+//! waits goes to one temporary file, in segments that are read back in
+//! order. Nothing is released early: a suppression at the end of a 50 MB
+//! line still applies to every URI on it (issue 14).
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -15,16 +16,35 @@ use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use urilint::report::{Record, Spilled};
 
-/// Records all spools together hold in memory before they spill: about
-/// 8 MB.
+/// What a spool holds, and the form it is written to disk in.
+pub(super) trait Spill: Sized {
+    type Wire: Serialize + DeserializeOwned;
+    fn into_wire(self) -> Self::Wire;
+    fn from_wire(wire: Self::Wire) -> Self;
+}
+
+impl Spill for Record {
+    type Wire = Spilled;
+    fn into_wire(self) -> Spilled {
+        self.into()
+    }
+    fn from_wire(wire: Spilled) -> Record {
+        wire.into()
+    }
+}
+
+/// Items (records, lines) all spools together hold in memory before they
+/// spill: about 8 MB of records.
 const BUDGET: usize = 16 * 1024;
 /// Bytes of serialized records a spool gathers before it writes them out
 /// as one segment.
 const SEGMENT: usize = 256 * 1024;
 
-/// Records held in memory by every spool.
+/// Items held in memory by every spool.
 static HELD: AtomicUsize = AtomicUsize::new(0);
 
 /// The file spilled records go to, shared by every spool: appended to
@@ -56,12 +76,11 @@ impl SpillFile {
     }
 }
 
-/// A queue of records, first in first out: in memory while the budget
-/// allows, else serialized to the spill file.
-#[derive(Default)]
-pub(super) struct Spool {
-    /// The oldest records, in memory.
-    head: VecDeque<Record>,
+/// A queue, first in first out: in memory while the budget allows, else
+/// serialized to the spill file.
+pub(super) struct Spool<T> {
+    /// The oldest items, in memory.
+    head: VecDeque<T>,
     /// Segments of the spill file, in order, after `head`.
     segments: VecDeque<(u64, usize)>,
     /// Serialized records after the segments, not yet written: one JSON
@@ -71,9 +90,20 @@ pub(super) struct Spool {
     spilled: usize,
 }
 
-impl Spool {
-    /// Adds a record at the back.
-    pub fn push(&mut self, record: Record) -> io::Result<()> {
+impl<T> Default for Spool<T> {
+    fn default() -> Self {
+        Spool {
+            head: VecDeque::new(),
+            segments: VecDeque::new(),
+            tail: Vec::new(),
+            spilled: 0,
+        }
+    }
+}
+
+impl<T: Spill> Spool<T> {
+    /// Adds an item at the back.
+    pub fn push(&mut self, record: T) -> io::Result<()> {
         if self.spilled == 0 && HELD.fetch_add(1, Ordering::Relaxed) < BUDGET {
             self.head.push_back(record);
             return Ok(());
@@ -87,7 +117,7 @@ impl Spool {
             self.head.push_back(record);
             return Ok(());
         };
-        serde_json::to_writer(&mut self.tail, &Spilled::from(record))?;
+        serde_json::to_writer(&mut self.tail, &record.into_wire())?;
         self.tail.push(b'\n');
         self.spilled += 1;
         if self.tail.len() >= SEGMENT {
@@ -97,14 +127,14 @@ impl Spool {
         Ok(())
     }
 
-    /// The line of the oldest record.
-    pub fn front_line(&mut self) -> io::Result<Option<u64>> {
+    /// The oldest item.
+    pub fn front(&mut self) -> io::Result<Option<&T>> {
         self.refill()?;
-        Ok(self.head.front().map(|r| r.line))
+        Ok(self.head.front())
     }
 
-    /// Takes the oldest record.
-    pub fn pop(&mut self) -> io::Result<Option<Record>> {
+    /// Takes the oldest item.
+    pub fn pop(&mut self) -> io::Result<Option<T>> {
         self.refill()?;
         let r = self.head.pop_front();
         if r.is_some() {
@@ -128,21 +158,21 @@ impl Spool {
             _ => std::mem::take(&mut self.tail),
         };
         for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-            let spilled: Spilled = serde_json::from_slice(line)?;
-            self.head.push_back(spilled.into());
+            let wire: T::Wire = serde_json::from_slice(line)?;
+            self.head.push_back(T::from_wire(wire));
             self.spilled -= 1;
         }
         HELD.fetch_add(self.head.len(), Ordering::Relaxed);
         Ok(())
     }
 
-    /// Every record, in order.
-    pub fn drain(mut self) -> impl Iterator<Item = io::Result<Record>> {
+    /// Every item, in order.
+    pub fn drain(mut self) -> impl Iterator<Item = io::Result<T>> {
         std::iter::from_fn(move || self.pop().transpose())
     }
 }
 
-impl Drop for Spool {
+impl<T> Drop for Spool<T> {
     fn drop(&mut self) {
         HELD.fetch_sub(self.head.len(), Ordering::Relaxed);
     }
