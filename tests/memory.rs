@@ -60,7 +60,7 @@ fn a_gigabyte_line_with_a_uri_at_its_end() {
 
 /// Two million findings on one 40 MB line, in a tree, with a suppression
 /// at its end: they wait on disk, not in memory (it took 1.07 GB, and
-/// `extract` 1.29 GB).
+/// `extract` 288 MB).
 #[test]
 #[ignore = "takes a minute; run with --ignored"]
 fn two_million_findings_on_one_line() {

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use urilint::format::{Format, MAX_PARSED, Reference};
 use urilint::mail::{MailEvent, MailEvents, MailFinding};
 use urilint::report::{MailContext, escape_controls};
@@ -14,7 +14,7 @@ use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
-use super::spool::Spool;
+use super::spool::{Spill, Spool, put_bytes, take_bytes};
 use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
 
 /// A URI found in text, or in a message of a mail archive.
@@ -88,54 +88,33 @@ enum Line {
     Warning(String),
 }
 
-/// A [`Line`] as it waits on disk: its bytes as a JSON string when they
-/// are UTF-8 (almost always; a number a byte else).
-#[derive(Serialize, Deserialize)]
-enum Wire {
-    Uri(Bytes, Bytes),
-    Warning(String),
-}
-
-#[derive(Serialize, Deserialize)]
-enum Bytes {
-    S(String),
-    B(Vec<u8>),
-}
-
-impl From<Vec<u8>> for Bytes {
-    fn from(b: Vec<u8>) -> Bytes {
-        match String::from_utf8(b) {
-            Ok(s) => Bytes::S(s),
-            Err(e) => Bytes::B(e.into_bytes()),
-        }
-    }
-}
-
-impl From<Bytes> for Vec<u8> {
-    fn from(b: Bytes) -> Vec<u8> {
-        match b {
-            Bytes::S(s) => s.into_bytes(),
-            Bytes::B(b) => b,
-        }
-    }
-}
-
-impl super::spool::Spill for Line {
-    type Wire = Wire;
-    fn into_wire(self) -> Wire {
+/// A line waits on disk as a tag byte and length-prefixed bytes.
+impl Spill for Line {
+    fn encode(self, out: &mut Vec<u8>) -> io::Result<()> {
         match self {
-            Line::Uri { text, key } => Wire::Uri(text.into(), key.into()),
-            Line::Warning(w) => Wire::Warning(w),
+            Line::Uri { text, key } => {
+                out.push(b'U');
+                put_bytes(out, &text);
+                put_bytes(out, &key);
+            }
+            Line::Warning(w) => {
+                out.push(b'W');
+                put_bytes(out, w.as_bytes());
+            }
         }
+        Ok(())
     }
-    fn from_wire(wire: Wire) -> Line {
-        match wire {
-            Wire::Uri(text, key) => Line::Uri {
-                text: text.into(),
-                key: key.into(),
+
+    fn decode(bytes: &[u8]) -> io::Result<(Line, usize)> {
+        let mut at = 1;
+        let line = match bytes.first() {
+            Some(b'U') => Line::Uri {
+                text: take_bytes(bytes, &mut at)?.to_vec(),
+                key: take_bytes(bytes, &mut at)?.to_vec(),
             },
-            Wire::Warning(w) => Line::Warning(w),
-        }
+            _ => Line::Warning(String::from_utf8_lossy(take_bytes(bytes, &mut at)?).into_owned()),
+        };
+        Ok((line, at))
     }
 }
 

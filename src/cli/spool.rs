@@ -16,25 +16,44 @@ use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use urilint::report::{Record, Spilled};
 
-/// What a spool holds, and the form it is written to disk in.
+/// What a spool holds, and how it is written to disk.
 pub(super) trait Spill: Sized {
-    type Wire: Serialize + DeserializeOwned;
-    fn into_wire(self) -> Self::Wire;
-    fn from_wire(wire: Self::Wire) -> Self;
+    /// Appends the item's bytes to `out`.
+    fn encode(self, out: &mut Vec<u8>) -> io::Result<()>;
+    /// The item at the start of `bytes`, and how many bytes it took.
+    fn decode(bytes: &[u8]) -> io::Result<(Self, usize)>;
 }
 
+/// A record is a JSON text a line.
 impl Spill for Record {
-    type Wire = Spilled;
-    fn into_wire(self) -> Spilled {
-        self.into()
+    fn encode(self, out: &mut Vec<u8>) -> io::Result<()> {
+        serde_json::to_writer(&mut *out, &Spilled::from(self))?;
+        out.push(b'\n');
+        Ok(())
     }
-    fn from_wire(wire: Spilled) -> Record {
-        wire.into()
+    fn decode(bytes: &[u8]) -> io::Result<(Self, usize)> {
+        let end = memchr::memchr(b'\n', bytes).unwrap_or(bytes.len());
+        let spilled: Spilled = serde_json::from_slice(&bytes[..end])?;
+        Ok((spilled.into(), (end + 1).min(bytes.len())))
     }
+}
+
+/// Length-prefixed byte strings, for [`Spill`] implementations.
+pub(super) fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+    out.extend_from_slice(&(b.len() as u64).to_le_bytes());
+    out.extend_from_slice(b);
+}
+
+/// The byte string at `bytes[*at..]`, written by [`put_bytes`].
+pub(super) fn take_bytes<'b>(bytes: &'b [u8], at: &mut usize) -> io::Result<&'b [u8]> {
+    let bad = || io::Error::new(io::ErrorKind::InvalidData, "spill file cut short");
+    let len = bytes.get(*at..*at + 8).ok_or_else(bad)?;
+    let len = u64::from_le_bytes(len.try_into().expect("8 bytes")) as usize;
+    let b = bytes.get(*at + 8..*at + 8 + len).ok_or_else(bad)?;
+    *at += 8 + len;
+    Ok(b)
 }
 
 /// Items (records, lines) all spools together hold in memory before they
@@ -83,8 +102,7 @@ pub(super) struct Spool<T> {
     head: VecDeque<T>,
     /// Segments of the spill file, in order, after `head`.
     segments: VecDeque<(u64, usize)>,
-    /// Serialized records after the segments, not yet written: one JSON
-    /// text a line.
+    /// Encoded items after the segments, not yet written.
     tail: Vec<u8>,
     /// Records in `segments` and `tail`.
     spilled: usize,
@@ -117,8 +135,7 @@ impl<T: Spill> Spool<T> {
             self.head.push_back(record);
             return Ok(());
         };
-        serde_json::to_writer(&mut self.tail, &record.into_wire())?;
-        self.tail.push(b'\n');
+        record.encode(&mut self.tail)?;
         self.spilled += 1;
         if self.tail.len() >= SEGMENT {
             self.segments.push_back(file.append(&self.tail)?);
@@ -157,10 +174,12 @@ impl<T: Spill> Spool<T> {
             }
             _ => std::mem::take(&mut self.tail),
         };
-        for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-            let wire: T::Wire = serde_json::from_slice(line)?;
-            self.head.push_back(T::from_wire(wire));
+        let mut at = 0;
+        while at < bytes.len() {
+            let (item, used) = T::decode(&bytes[at..])?;
+            self.head.push_back(item);
             self.spilled -= 1;
+            at += used;
         }
         HELD.fetch_add(self.head.len(), Ordering::Relaxed);
         Ok(())
