@@ -298,7 +298,7 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
     let roots: Vec<PathBuf> = paths
         .iter()
         .filter(|p| p.as_os_str() != "-")
-        .map(|p| lexical(&cwd.join(p)))
+        .map(|p| same_key(&cwd, p))
         .collect();
     let overlap = roots.iter().enumerate().any(|(i, a)| {
         roots
@@ -323,7 +323,7 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
                 continue;
             }
         };
-        match seen.entry(lexical(&cwd.join(path))) {
+        match seen.entry(same_key(&cwd, path)) {
             std::collections::hash_map::Entry::Occupied(at) => {
                 if let Ok(Input::File {
                     explicit: first, ..
@@ -339,6 +339,21 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
         }
     }
     kept
+}
+
+/// What tells whether two paths name the same file: the path made
+/// absolute with `.` segments dropped; with a `..` segment, the path the
+/// system resolves it to, since `a/..` is not `.` when `a` is a symbolic
+/// link.
+fn same_key(cwd: &Path, path: &Path) -> PathBuf {
+    if path
+        .components()
+        .any(|c| c == std::path::Component::ParentDir)
+        && let Ok(real) = path.canonicalize()
+    {
+        return real;
+    }
+    lexical(&cwd.join(path))
 }
 
 /// `path` with `.` segments dropped and `..` taken back lexically: the

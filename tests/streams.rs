@@ -176,6 +176,16 @@ fn a_file_named_twice_is_checked_once() {
         assert_eq!(text(&out.stdout).lines().count(), 1, "{args:?}");
         assert_eq!(out.status.code(), Some(1), "{args:?}");
     }
+    // `a/..` is not `.` when `a` is a symbolic link: two files.
+    std::fs::create_dir_all(dir.path().join("x/y")).unwrap();
+    std::fs::write(dir.path().join("b.txt"), "see http://one.acme.net:25/\n").unwrap();
+    std::fs::write(dir.path().join("x/b.txt"), "see http://two.acme.net:25/\n").unwrap();
+    std::os::unix::fs::symlink("x/y", dir.path().join("a")).unwrap();
+    let out = urilint(dir.path())
+        .args(["--format", "jsonl", "b.txt", "a/../b.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(text(&out.stdout).lines().count(), 2);
     // Standard input named twice is read once.
     let out = urilint(dir.path())
         .args(["--format", "jsonl", "-", "-"])
@@ -371,4 +381,76 @@ fn html_on_standard_input_is_read_as_html() {
         .unwrap();
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record["format"], "text");
+}
+
+/// Standard input spooled for source lines is read back by offset while it
+/// is still being written: each snippet shows its own line, as from a file
+/// (reads moved the shared offset, and later input overwrote earlier).
+#[test]
+fn source_lines_of_standard_input_are_those_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let text: String = (0..20)
+        .map(|i| format!("L{i} http://h{i}.acme.net:99999/\n{}\n", "y".repeat(9000)))
+        .collect();
+    std::fs::write(dir.path().join("in.txt"), &text).unwrap();
+    let file = urilint(dir.path()).arg("in.txt").output().unwrap();
+    let piped = urilint(dir.path())
+        .arg("-")
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let want = text_of(&file).replace("in.txt:", "-:");
+    assert_eq!(want.matches("error[invalid-port]").count(), 20, "{want}");
+    assert_eq!(text_of(&piped), want);
+}
+
+/// Spawns `urilint ARGS` in `dir`, reads one line of its output, closes the
+/// pipe: its exit code.
+fn closed_after_one_line(dir: &Path, args: &[&str]) -> Option<i32> {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty(), "{args:?}");
+    child.wait().unwrap().code()
+}
+
+/// A reader that goes away does not hide a failed input from `extract`,
+/// nor what `--diff` would fix.
+#[test]
+fn a_closed_pipe_keeps_failures_and_fixes() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines: String = (0..20_000)
+        .map(|i| format!("see HTTP://H{i}.ACME.NET:80/x\n"))
+        .collect();
+    std::fs::write(dir.path().join("big.txt"), lines).unwrap();
+    assert_eq!(
+        closed_after_one_line(
+            dir.path(),
+            &["extract", "--isolated", "aaa-missing", "big.txt"]
+        ),
+        Some(2)
+    );
+    assert_eq!(
+        closed_after_one_line(
+            dir.path(),
+            &[
+                "check",
+                "--isolated",
+                "--select",
+                "all",
+                "--diff",
+                "big.txt"
+            ]
+        ),
+        Some(1)
+    );
 }

@@ -345,11 +345,14 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
                     relative.as_ref(),
                     &mut |format, item| lines.push(render.item(&name, format, item)?),
                 );
-                let error = match result {
+                let mut error = match result {
                     Err(Stop::Input(message)) => Some(message),
                     Err(Stop::Output(e)) => Some(format!("{}: {e}", name.shown)),
                     Ok(()) => None,
                 };
+                if let Err(e) = lines.seal() {
+                    error.get_or_insert_with(|| format!("{}: {e}", name.shown));
+                }
                 (lines, error)
             },
             |result| {
@@ -493,6 +496,7 @@ impl Relative {
 }
 
 fn report(message: &str, failed: &mut bool) {
+    super::reached(Status::SomeInputsFailed);
     super::say(message);
     *failed = true;
 }

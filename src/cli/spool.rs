@@ -144,6 +144,18 @@ impl<T: Spill> Spool<T> {
         Ok(())
     }
 
+    /// Writes out what waits unwritten in memory past the budget: called
+    /// when no more will be pushed for a while (a file's output is
+    /// complete), so many spools that each spilled a little do not hold a
+    /// segment's worth each.
+    pub fn seal(&mut self) -> io::Result<()> {
+        if let (false, Some(file)) = (self.tail.is_empty(), spill_file()) {
+            self.segments.push_back(file.append(&self.tail)?);
+            self.tail = Vec::new();
+        }
+        Ok(())
+    }
+
     /// The oldest item.
     pub fn front(&mut self) -> io::Result<Option<&T>> {
         self.refill()?;

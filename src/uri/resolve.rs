@@ -7,12 +7,14 @@ use super::{Component, Uri};
 /// every byte outside unreserved, sub-delims, `:`, `@` and `/`
 /// percent-encoded (SARIF's artifact locations, `extract --base`).
 pub fn path_reference(path: &[u8]) -> String {
-    let path = path.strip_prefix(b"./").unwrap_or(path);
+    let path: Vec<u8> = path
+        .iter()
+        .map(|&b| if b == b'\\' { b'/' } else { b })
+        .collect();
+    let path = path.strip_prefix(b"./").unwrap_or(&path);
     let mut out = String::with_capacity(path.len());
     for &b in path {
-        if b == b'\\' {
-            out.push('/');
-        } else if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{b:02X}"));

@@ -136,6 +136,10 @@ impl<W: Write> Sink<W> {
             self.fixed.0 += fixed;
             self.fixed.1 += 1;
         }
+        // `--diff` fails when there is something to fix.
+        if fixed > 0 && !diff.is_empty() {
+            super::reached(Status::Found);
+        }
         self.emitter.get_mut().write_all(diff)
     }
 
@@ -975,12 +979,14 @@ impl Checker<'_> {
     fn collect(&self, input: &Input) -> Checked {
         let (mut records, mut warnings) = (Spool::default(), Vec::new());
         let result = self.check(input, &mut |r| records.push(r), &mut |w| warnings.push(w));
-        let (mut work, error) = match result {
+        let (mut work, mut error) = match result {
             Ok(work) => (work, None),
             Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
-            // Collecting cannot fail to write.
             Err(Stop::Output(e)) => (LinkWork::default(), Some(e.to_string())),
         };
+        if let Err(e) = records.seal() {
+            error.get_or_insert_with(|| format!("{}: {e}", input.display_name()));
+        }
         Checked {
             input: input.clone(),
             records,

@@ -6,8 +6,9 @@
 //! finding, not the line's length (issue 14).
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io;
 use std::ops::Range;
+use std::os::unix::fs::FileExt;
 
 use urilint::report::{Record, SHOWN_BEFORE, Shown, Snippet};
 use urilint::secrets::locate_text;
@@ -58,9 +59,20 @@ impl Snippets<'_> {
                 if to > *limit {
                     return Ok(None);
                 }
-                file.seek(SeekFrom::Start(from))?;
-                file.take(to - from).read_to_end(&mut buf)?;
-                let cut = buf.len() as u64 == to - from;
+                // pread: the spool of standard input is written through
+                // a clone of this file, which shares its offset.
+                buf.resize((to - from) as usize, 0);
+                let mut got = 0;
+                while got < buf.len() {
+                    match file.read_at(&mut buf[got..], from + got as u64) {
+                        Ok(0) => break,
+                        Ok(n) => got += n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+                let cut = got == buf.len();
+                buf.truncate(got);
                 (&buf[..], cut)
             }
         };
