@@ -274,9 +274,13 @@ fn a_closed_pipe_ends_every_command_quietly() {
     .read_to_end(&mut text)
     .unwrap();
     std::fs::write(&big, text).unwrap();
+    // A failed input counts too: exit 2.
+    let missing = dir.path().join("aaa-missing");
+    let missing = missing.to_str().unwrap();
     for (args, code) in [
         (&["extract"][..], 0),
         (&["extract", "--format", "jsonl"], 0),
+        (&["extract", missing], 2),
         (&["check", "--color", "never"], 1),
         (&["check", "--format", "json"], 1),
         (&["check", "--format", "sarif"], 1),
@@ -307,6 +311,10 @@ fn a_closed_pipe_ends_every_command_quietly() {
         assert!(!first.is_empty(), "{args:?}");
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(code), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match code {
+            2 => assert!(stderr.contains("aaa-missing: No such file"), "{stderr}"),
+            _ => assert_eq!(stderr, "", "{args:?}"),
+        }
     }
 }
