@@ -3,8 +3,6 @@
 //!
 //! `cargo bench --bench check && python3 benches/ratios.py`
 
-use std::hint::black_box;
-
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use urilint::rules::Linter;
 use urilint::scan::Scanner;
@@ -23,17 +21,7 @@ fn bench(c: &mut Criterion) {
             .map(|f| linter.check(&f).len())
             .sum();
         eprintln!("{name}: {diagnostics} diagnostics");
-        group.bench_function("extract", |b| {
-            b.iter(|| scanner.scan(black_box(text.as_bytes())).count())
-        });
-        group.bench_function("check", |b| {
-            b.iter(|| {
-                scanner
-                    .scan(black_box(text.as_bytes()))
-                    .map(|f| linter.check(&f).len())
-                    .sum::<usize>()
-            })
-        });
+        common::extract_and_check(&mut group, &scanner, &linter, &text);
         group.finish();
     }
 }

@@ -35,17 +35,7 @@ fn bench(c: &mut Criterion) {
         group.sample_size(10);
         let fixed = fixer.fix(Format::Text, text.as_bytes(), &|_| false);
         eprintln!("{name}: {} fixes", fixed.applied.values().sum::<usize>());
-        group.bench_function("extract", |b| {
-            b.iter(|| scanner.scan(black_box(text.as_bytes())).count())
-        });
-        group.bench_function("check", |b| {
-            b.iter(|| {
-                scanner
-                    .scan(black_box(text.as_bytes()))
-                    .map(|f| linter.check(&f).len())
-                    .sum::<usize>()
-            })
-        });
+        common::extract_and_check(&mut group, &scanner, &linter, &text);
         group.bench_function("fix", |b| {
             b.iter(|| fixer.fix(Format::Text, black_box(text.as_bytes()), &|_| false))
         });

@@ -180,3 +180,25 @@ pub fn inputs() -> Vec<(&'static str, String)> {
         ("long-lines", long_lines(LEN, 3)),
     ]
 }
+
+/// The two baselines a check is measured against, in `group`: extraction
+/// alone, and extraction with every selected rule.
+pub fn extract_and_check(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    scanner: &urilint::scan::Scanner,
+    linter: &urilint::rules::Linter,
+    text: &str,
+) {
+    use std::hint::black_box;
+    group.bench_function("extract", |b| {
+        b.iter(|| scanner.scan(black_box(text.as_bytes())).count())
+    });
+    group.bench_function("check", |b| {
+        b.iter(|| {
+            scanner
+                .scan(black_box(text.as_bytes()))
+                .map(|f| linter.check(&f).len())
+                .sum::<usize>()
+        })
+    });
+}

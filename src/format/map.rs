@@ -197,13 +197,8 @@ impl<'a> Lines<'a> {
         }
         let bom = self.line_start == 0 && self.raw.starts_with(b"\xEF\xBB\xBF");
         let from = if bom { 3.min(off) } else { self.line_start };
-        // Counted on from the last offset asked for on this line.
-        if self.chars.0 < from || self.chars.0 > off {
-            self.chars = (from.min(off), 0);
-        }
-        self.chars.1 += bytecount::num_chars(&self.raw[self.chars.0..off]) as u64;
-        self.chars.0 = off;
-        (self.line, self.chars.1 + 1, self.line_start as u64)
+        let column = crate::scan::column_on(self.raw, from, off, &mut self.chars);
+        (self.line, column, self.line_start as u64)
     }
 }
 

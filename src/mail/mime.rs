@@ -55,14 +55,10 @@ impl Part {
         let Some(&(start, line)) = starts.get(i) else {
             return (self.line, decoded_column);
         };
-        let to = offset.min(self.text.len());
-        let from = start.min(to);
-        if counted.0 < from || counted.0 > to {
-            *counted = (from, 0);
-        }
-        counted.1 += bytecount::num_chars(&self.text[counted.0..to]) as u64;
-        counted.0 = to;
-        (line, counted.1 + 1)
+        (
+            line,
+            crate::scan::column_on(&self.text, start, offset, counted),
+        )
     }
 }
 

@@ -175,12 +175,8 @@ fn de_delimiter<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Delimiter, D::
 fn de_flags<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Flags, D::Error> {
     let mut flags = Flags::default();
     for name in Vec::<String>::deserialize(d)? {
-        match name.as_str() {
-            "rejoined" => flags.rejoined = true,
-            "hyphen-ambiguous" => flags.hyphen_ambiguous = true,
-            "truncated" => flags.truncated = true,
-            "template" => flags.template = true,
-            _ => return Err(serde::de::Error::custom(format!("no flag `{name}`"))),
+        if !flags.set(&name) {
+            return Err(serde::de::Error::custom(format!("no flag `{name}`")));
         }
     }
     Ok(flags)

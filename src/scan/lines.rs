@@ -170,6 +170,21 @@ pub(crate) fn last_line_start(bytes: &[u8]) -> Option<usize> {
     memchr::memrchr2(b'\n', b'\r', bytes).map(|k| k + 1)
 }
 
+/// The 1-based column of `text[to]` on a line starting at `text[from]`,
+/// counted on from the last call when that was on the same line and not
+/// after `to` (`counted`: where it counted to, and the characters up to
+/// there): a line of thousands of URIs is counted once, not once a URI.
+pub(crate) fn column_on(text: &[u8], from: usize, to: usize, counted: &mut (usize, u64)) -> u64 {
+    let to = to.min(text.len());
+    let from = from.min(to);
+    if counted.0 < from || counted.0 > to {
+        *counted = (from, 0);
+    }
+    counted.1 += count_chars(&text[counted.0..to]);
+    counted.0 = to;
+    counted.1 + 1
+}
+
 /// Counts the bytes that are not UTF-8 continuation bytes (0b10xx_xxxx).
 fn count_chars(bytes: &[u8]) -> u64 {
     bytecount::num_chars(bytes) as u64

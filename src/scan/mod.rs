@@ -62,7 +62,7 @@ pub(crate) use chars::{
     Utf8, decode, ends_undelimited, is_unicode_end as ends_undelimited_char, placeholder,
 };
 use engine::{Engine, Step};
-pub(crate) use lines::{count_breaks, last_line_start};
+pub(crate) use lines::{column_on, count_breaks, last_line_start};
 
 /// How a URI was delimited in the text (SPEC E3, E5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,15 +122,30 @@ pub struct Flags {
 impl Flags {
     /// The names of the flags that are set, in a fixed order: `rejoined`,
     /// `hyphen-ambiguous`, `truncated`, `template`.
-    pub fn names(self) -> impl Iterator<Item = &'static str> {
+    pub fn names(mut self) -> impl Iterator<Item = &'static str> {
+        self.by_name()
+            .map(|(set, name)| (*set, name))
+            .into_iter()
+            .filter_map(|(set, name)| set.then_some(name))
+    }
+
+    /// Sets the flag named `name` (as [`Flags::names`] gives it); false if
+    /// there is none.
+    pub fn set(&mut self, name: &str) -> bool {
+        self.by_name()
+            .into_iter()
+            .find(|(_, n)| *n == name)
+            .map(|(set, _)| *set = true)
+            .is_some()
+    }
+
+    fn by_name(&mut self) -> [(&mut bool, &'static str); 4] {
         [
-            (self.rejoined, "rejoined"),
-            (self.hyphen_ambiguous, "hyphen-ambiguous"),
-            (self.truncated, "truncated"),
-            (self.template, "template"),
+            (&mut self.rejoined, "rejoined"),
+            (&mut self.hyphen_ambiguous, "hyphen-ambiguous"),
+            (&mut self.truncated, "truncated"),
+            (&mut self.template, "template"),
         ]
-        .into_iter()
-        .filter_map(|(set, name)| set.then_some(name))
     }
 }
 

@@ -620,20 +620,21 @@ impl Checker<'_> {
         // else (standard input, a named pipe, `<(cmd)`) its first
         // SPOOL_LIMIT bytes kept in a temporary file as they are read.
         let regular = match input {
-            Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.is_file()),
-            Input::Stdin => false,
+            Input::File { path, .. } if self.snippets => {
+                std::fs::metadata(path).is_ok_and(|m| m.is_file())
+            }
+            _ => false,
         };
-        let source = match (self.snippets, regular, input) {
-            (false, ..) => None,
-            (true, false, _) => Some(snippet::Source::File {
-                file: tempfile::tempfile().map_err(fail)?,
-                limit: SPOOL_LIMIT,
-            }),
-            (true, true, Input::File { path, .. }) => Some(snippet::Source::File {
+        let source = match (self.snippets, input) {
+            (false, _) => None,
+            (true, Input::File { path, .. }) if regular => Some(snippet::Source::File {
                 file: File::open(path).map_err(fail)?,
                 limit: u64::MAX,
             }),
-            (true, true, Input::Stdin) => unreachable!("standard input is not a regular file"),
+            (true, _) => Some(snippet::Source::File {
+                file: tempfile::tempfile().map_err(fail)?,
+                limit: SPOOL_LIMIT,
+            }),
         };
         let reader: Box<dyn Read> = match &source {
             Some(snippet::Source::File { file, limit }) if !regular => Box::new(Tee {
