@@ -138,3 +138,37 @@ fn the_thread_count_is_capped() {
         )
     );
 }
+
+/// A pre-commit hook names every staged file: thousands of arguments. The
+/// check for arguments naming the same file once was all pairs.
+#[test]
+fn thousands_of_files_named_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let names: Vec<String> = (0..6_000).map(|i| format!("f{i}.txt")).collect();
+    for name in &names {
+        std::fs::write(dir.path().join(name), "see https://acme.net/x\n").unwrap();
+    }
+    let time = |n: usize| {
+        (0..3)
+            .map(|_| {
+                let used = common::measured(
+                    std::process::Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+                        .args(["extract", "-j1"])
+                        .args(&names[..n])
+                        .current_dir(dir.path())
+                        .stdout(std::process::Stdio::null())
+                        .stderr(std::process::Stdio::null()),
+                );
+                assert_eq!(used.code, 0);
+                used.cpu
+            })
+            .min()
+            .unwrap()
+    };
+    let (small, large) = (time(1_500), time(6_000));
+    let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-3);
+    assert!(
+        ratio < 8.0,
+        "{small:?} for 1500 files, {large:?} for 6000: {ratio:.1}x"
+    );
+}

@@ -163,10 +163,14 @@ fn a_file_named_twice_is_checked_once() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("docs")).unwrap();
     std::fs::write(dir.path().join("docs/a.txt"), "see http://acme.net:25/x\n").unwrap();
+    std::fs::write(dir.path().join("docs.md"), "no links\n").unwrap();
     for args in [
         &[".", "docs/a.txt"][..],
         &["docs", "./docs/a.txt", "docs/a.txt"],
         &["docs/a.txt", "docs/../docs/a.txt"],
+        // `docs.md` sorts between `docs` and `docs/a.txt` as strings, not
+        // as paths.
+        &["docs.md", "docs/a.txt", "docs"],
     ] {
         let out = urilint(dir.path())
             .args(["--format", "jsonl"])

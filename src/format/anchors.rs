@@ -118,7 +118,8 @@ fn strip_roles(t: &[u8]) -> Vec<u8> {
 /// (`[[id]]`, `[[id,text]]`, `[#id]`, `[#id.role]`, `anchor:id[]`)
 /// (Asciidoctor's language documentation, "Sections", "Anchors"), in the
 /// lines that are not in a skipped block (`text` is what the reader read).
-pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
+/// Without `anchors`, only whether it is a part and what it includes.
+pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
     let mut prev: Option<&[u8]> = None;
     let mut comment = false;
     // The document title: `= Title`, or a title underlined with `=`,
@@ -152,6 +153,18 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets) {
             && memchr::memchr(b'{', &target[..k]).is_none()
         {
             out.includes.push(text(&target[..k]));
+        }
+        if !anchors {
+            if !header {
+                // Only `include::` lines are left to find.
+                prev = None;
+                continue;
+            }
+            prev = line
+                .first()
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                .then_some(line);
+            continue;
         }
         // `== Title` (level 0 to 5), or Markdown's `## Title`.
         let marks = line

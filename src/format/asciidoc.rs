@@ -78,7 +78,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     }
     if doc.want_refs {
         references(raw, doc);
-        super::anchors::asciidoc(raw, &mut doc.targets);
+        super::anchors::asciidoc(raw, &mut doc.targets, doc.want_anchors);
     }
 }
 

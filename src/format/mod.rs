@@ -230,9 +230,12 @@ pub(crate) struct Doc {
     /// Every link target and URL attribute as written: its raw range and
     /// decoded value (SPEC section 11 reads the relative ones).
     pub refs: Vec<(std::ops::Range<usize>, Vec<u8>)>,
-    /// Whether `refs` and `targets` are wanted: reading them costs a pass
-    /// of rST and AsciiDoc text that a scan alone does without.
+    /// Whether `refs` and the placement of `targets` (`part`, `base`,
+    /// `includes`) are wanted.
     pub want_refs: bool,
+    /// Whether the anchors of `targets` are wanted too: reading them costs
+    /// a pass of rST and AsciiDoc text that only a fragment needs.
+    pub want_anchors: bool,
     /// What a fragment can name in this document (SPEC section 11).
     pub targets: Targets,
 }
@@ -370,14 +373,16 @@ pub(crate) fn has_scheme(value: &[u8]) -> bool {
 /// Reads `raw` as `format` into text segments with their offset maps.
 /// Text and mail are read as they are (one identity segment).
 pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segment> {
-    let doc = read(format, raw, options, false);
+    let doc = read(format, raw, options, false, false);
     vec![doc.text, doc.links]
 }
 
-/// Reads `raw` as `format`, with its references when `refs`.
-fn read(format: Format, raw: &[u8], options: Options, refs: bool) -> Doc {
+/// Reads `raw` as `format`, with its references when `refs` and its
+/// anchors when `anchors`.
+fn read(format: Format, raw: &[u8], options: Options, refs: bool, anchors: bool) -> Doc {
     let mut doc = Doc {
         want_refs: refs,
+        want_anchors: refs && anchors,
         ..Doc::default()
     };
     if format.is_structured() {
@@ -400,7 +405,7 @@ fn read(format: Format, raw: &[u8], options: Options, refs: bool) -> Doc {
 /// without a scheme, `#frag` alone included. Text, man pages, JSON and mail
 /// have none.
 pub fn references(format: Format, raw: &[u8], options: Options) -> Vec<Reference> {
-    relative(read(format, raw, options, true).refs, raw)
+    relative(read(format, raw, options, true, false).refs, raw)
 }
 
 /// [`scan`] and [`references`] from one read of the file.
@@ -410,7 +415,7 @@ pub fn scan_with_references(
     scanner: &Scanner,
     options: Options,
 ) -> (Vec<Finding>, Vec<Reference>) {
-    let doc = read(format, raw, options, true);
+    let doc = read(format, raw, options, true, false);
     let refs = relative(doc.refs, raw);
     let found = findings(vec![doc.text, doc.links], raw, scanner, false);
     (found.into_iter().map(|l| l.finding).collect(), refs)
@@ -430,7 +435,27 @@ pub fn scan_with_references(
 /// assert_eq!(t.ids, ["old-name", "install", "setup-install"]);
 /// ```
 pub fn targets(format: Format, raw: &[u8], options: Options) -> Targets {
-    read(format, raw, options, true).targets
+    match format {
+        // Their anchors take a pass of their own: the text is not needed.
+        Format::Rst | Format::Asciidoc => {
+            let mut targets = Targets::default();
+            anchors_of(format, raw, &mut targets);
+            targets
+        }
+        _ => read(format, raw, options, true, true).targets,
+    }
+}
+
+/// Adds to `targets` the anchors of an rST or AsciiDoc file read without
+/// them; an AsciiDoc pass gives its `part` and `includes` again.
+fn anchors_of(format: Format, raw: &[u8], targets: &mut Targets) {
+    match format {
+        Format::Rst => rst::anchors(raw, targets),
+        _ => {
+            *targets = Targets::default();
+            anchors::asciidoc(raw, targets, true);
+        }
+    }
 }
 
 /// A document read for link integrity (SPEC section 11): its URIs with
@@ -442,8 +467,15 @@ pub struct Document {
     pub located: Vec<Located>,
     /// The relative references, in order.
     pub references: Vec<Reference>,
-    /// What fragments can name in it.
+    /// What fragments can name in it: its `part`, `base` and `includes`
+    /// always, its headings, ids and labels when `anchors`.
     pub targets: Targets,
+    /// Whether `targets` holds the anchors: always for Markdown and HTML,
+    /// whose parsers give them on the way; for rST and AsciiDoc, which
+    /// take a pass of their own, only when a reference of the document
+    /// names a fragment of it (`#setup`). Links into it from other files
+    /// read them when first needed.
+    pub anchors: bool,
 }
 
 /// Reads a whole file as `format` for link integrity: [`scan_located`],
@@ -455,12 +487,19 @@ pub fn read_document(
     options: Options,
     bytes: bool,
 ) -> Document {
-    let doc = read(format, raw, options, true);
+    let separate = matches!(format, Format::Rst | Format::Asciidoc);
+    let doc = read(format, raw, options, true, !separate);
     let references = relative(doc.refs, raw);
+    let mut targets = doc.targets;
+    let anchors = !separate || references.iter().any(|r| r.value.starts_with(b"#"));
+    if separate && anchors {
+        anchors_of(format, raw, &mut targets);
+    }
     Document {
         located: findings(vec![doc.text, doc.links], raw, scanner, bytes),
         references,
-        targets: doc.targets,
+        targets,
+        anchors,
     }
 }
 

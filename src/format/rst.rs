@@ -23,7 +23,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut edits: Vec<(Range<usize>, bool)> =
         target_joins(raw).into_iter().map(|r| (r, false)).collect();
     let blocks = literal_blocks(raw);
-    if doc.want_refs {
+    if doc.want_anchors {
         super::anchors::rst(raw, &blocks, &mut doc.targets);
     }
     if !options.include_code {
@@ -49,6 +49,11 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     if doc.want_refs {
         references(raw, doc);
     }
+}
+
+/// The anchors of an rST file read without them (SPEC section 11).
+pub(crate) fn anchors(raw: &[u8], out: &mut super::Targets) {
+    super::anchors::rst(raw, &literal_blocks(raw), out);
 }
 
 /// The targets of hyperlink references and targets in the text read

@@ -15,12 +15,27 @@ impl Links {
     /// `Documentation/Makefile` makes it): a page the build makes, not a
     /// broken link.
     pub(super) fn built(&self, base: &Path, full: &Path) -> bool {
+        if !full.starts_with(base) {
+            return false;
+        }
         let stem = full.with_extension("");
-        let mut dir = full.parent();
-        while let Some(d) = dir.filter(|d| d.starts_with(base)) {
-            if let (Some(listing), Ok(rel)) = (self.tree.listing(d), stem.strip_prefix(d)) {
+        // The folders from that of `full` up to `base`, counted once
+        // rather than compared with `base` at each step.
+        let levels = full.components().count() - base.components().count();
+        for d in full.ancestors().skip(1).take(levels) {
+            let Some(listing) = self.tree.listing(d) else {
+                continue;
+            };
+            let mut names = BUILD_FILES
+                .iter()
+                .filter(|n| listing.contains(n))
+                .peekable();
+            if names.peek().is_none() {
+                continue;
+            }
+            if let Ok(rel) = stem.strip_prefix(d) {
                 let rel = rel.to_string_lossy();
-                for name in BUILD_FILES.iter().filter(|n| listing.contains(n)) {
+                for name in names {
                     let text = cell(&self.builds, &d.join(name))
                         .get_or_init(|| Some(super::site::read_config(&d.join(name))))
                         .clone();
@@ -29,7 +44,6 @@ impl Links {
                     }
                 }
             }
-            dir = d.parent();
         }
         false
     }

@@ -308,8 +308,10 @@ impl Links {
     /// Records what a file read whole for its check can be linked to, so
     /// links into it do not read it again: its anchors, and whether its
     /// links resolve elsewhere; an AsciiDoc file's targets are kept, since
-    /// its anchors take in those of the files it includes.
-    pub fn learn(&self, path: &Path, format: Format, targets: Targets) {
+    /// its anchors take in those of the files it includes. Without
+    /// `anchors` (`targets` holds only where its links resolve), the
+    /// anchors are read from the file when a link first needs them.
+    pub fn learn(&self, path: &Path, format: Format, targets: Targets, anchors: bool) {
         if !is_markup(format) {
             return;
         }
@@ -318,6 +320,9 @@ impl Links {
             return;
         };
         let _ = cells.elsewhere.set(elsewhere(format, &targets));
+        if !anchors {
+            return;
+        }
         if format == Format::Asciidoc {
             // Its anchors take in those of the files it includes, which
             // may not be read yet: they are made when first needed.

@@ -745,7 +745,7 @@ impl Checker<'_> {
                 true,
             );
             if let Some((links, path)) = links {
-                links.learn(path, format, doc.targets);
+                links.learn(path, format, doc.targets, doc.anchors);
                 work.site = doc
                     .located
                     .iter()
