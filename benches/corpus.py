@@ -12,7 +12,7 @@ memory from wait4), one thread unless said, the page cache warmed first:
   count of the colons (the floor: the same bytes read, nothing done);
 - `check` beside `extract`, and `check -j2` beside `-j1`;
 - the mbox read as text beside linkify, and read as mail (split, decode,
-  scan), its throughput.
+  scan), its throughput; `extract --unique --count` beside `extract`.
 
 Build first:
 
@@ -95,6 +95,7 @@ def main():
     mlinkify = measure("mbox: linkify", [PEERS, "linkify", args.mbox])
     mmail = measure("mbox: urilint extract (mail)", u("extract", args.mbox))
     mcheck = measure("mbox: urilint check (mail)", u("check", "--format", "jsonl", args.mbox))
+    mcount = measure("mbox: urilint extract --unique --count", u("extract", "--unique", "--count", args.mbox))
 
     print(f"\n{'command':40} {'wall s':>8} {'cpu s':>8} {'MiB':>6}")
     for name, wall, cpu, peak in rows:
@@ -111,6 +112,7 @@ def main():
     print(f"check against extract, trees (time)              {check1 / aware:5.2f}x  <= 1.2x")
     print(f"check -j2 against -j1, trees (speed)             {check1 / check2:5.2f}x  >= 1.7x")
     print(f"check against extract, mbox (time)               {mcheck / mmail:5.2f}x")
+    print(f"extract --unique --count against extract, mbox   {mcount / mmail:5.2f}x  <= 1.3x")
 
 
 if __name__ == "__main__":

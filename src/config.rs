@@ -82,6 +82,48 @@ pub struct Config {
     /// `[links]`: link integrity (SPEC section 11).
     #[serde(default)]
     pub links: LinksConfig,
+    /// `[extract]`: the filters of `urilint extract`.
+    #[serde(default)]
+    pub extract: ExtractConfig,
+}
+
+/// `[extract]`: which URIs `urilint extract` lists; a flag given on the
+/// command line replaces the key's list.
+///
+/// ```toml
+/// [extract]
+/// scheme = ["http", "https"]
+/// host = ["*.example.org", "example.org"]
+/// match = ['/docs/']
+/// exclude-match = ['\.(png|jpg)$']
+/// ```
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ExtractConfig {
+    /// `--scheme`.
+    #[serde(default)]
+    pub scheme: Vec<String>,
+    /// `--host`.
+    #[serde(default)]
+    pub host: Vec<String>,
+    /// `--match`.
+    #[serde(default, rename = "match")]
+    pub matching: Vec<String>,
+    /// `--exclude-match`.
+    #[serde(default)]
+    pub exclude_match: Vec<String>,
+}
+
+impl ExtractConfig {
+    /// The filters it gives.
+    pub fn spec(&self) -> crate::filter::FilterSpec {
+        crate::filter::FilterSpec {
+            scheme: self.scheme.clone(),
+            host: self.host.clone(),
+            matching: self.matching.clone(),
+            excluding: self.exclude_match.clone(),
+        }
+    }
 }
 
 /// `[links]`: how relative links are checked (SPEC section 11). Paths
@@ -261,6 +303,8 @@ impl Config {
         config.registry().map_err(err)?;
         config.rule_options().map_err(err)?;
         config.links.sites(base).map_err(err)?;
+        crate::filter::Filters::new(&config.extract.spec(), &|key| format!("`[extract]` {key}"))
+            .map_err(err)?;
         Ok(config)
     }
 

@@ -40,6 +40,7 @@
 
 pub mod baseline;
 pub mod config;
+pub mod filter;
 pub mod fix;
 pub mod format;
 pub mod hosts;

@@ -165,7 +165,8 @@ struct ExtractArgs {
     paths: Vec<PathBuf>,
 
     /// `plain`: one URI a line. `jsonl`: one JSON object a URI with path,
-    /// line, column, start, end, uri, delimiter, flags and format.
+    /// line, column, start, end, uri, delimiter, flags and format. `csv`,
+    /// `tsv`: the same fields as columns, with a header row (RFC 4180).
     #[arg(long, value_enum, default_value_t = ExtractFormat::Plain)]
     format: ExtractFormat,
 
@@ -173,6 +174,47 @@ struct ExtractArgs {
     /// normalization (RFC 3986 s6) count as one.
     #[arg(long)]
     unique: bool,
+
+    /// Print each URI once (as --unique) with how often it occurs, how
+    /// many files or messages it is in, and where it is first and last.
+    /// Plain output: `COUNT<TAB>URI`; jsonl, csv and tsv add `count`,
+    /// `files`, `first` and `last`.
+    #[arg(long)]
+    count: bool,
+
+    /// Order of the list: `position` (as found, the default), `uri` or
+    /// `host` (byte-wise on the normalized form; ties keep their order),
+    /// `count` (most frequent first; implies --unique). Any order but
+    /// `position` holds the list until the end.
+    #[arg(long, value_enum, default_value_t = SortKey::Position)]
+    sort: SortKey,
+
+    /// The fields to print, in order (comma-separated), for csv, tsv and
+    /// jsonl: path, line, column, start, end, uri, delimiter, flags,
+    /// format, reference, message_id, date, subject, part, part_line; with
+    /// --count also count, files, first, last and `first.line` and the like.
+    #[arg(long, value_name = "FIELD", value_delimiter = ',')]
+    fields: Vec<String>,
+
+    /// Keep only URIs of these schemes (comma-separated, repeatable):
+    /// `--scheme http,https`. Replaces `[extract] scheme` in config.
+    #[arg(long, value_name = "SCHEME", value_delimiter = ',')]
+    scheme: Vec<String>,
+
+    /// Keep only URIs whose host (normalized: lower case) matches this
+    /// glob: `*.example.org` (which `example.org` does not match).
+    /// Repeatable; replaces `[extract] host` in config.
+    #[arg(long, value_name = "GLOB")]
+    host: Vec<String>,
+
+    /// Keep only URIs this regex matches (as printed: redacted, and
+    /// normalized with --normalize). Repeatable: any one may match.
+    #[arg(long = "match", value_name = "REGEX")]
+    matching: Vec<String>,
+
+    /// Leave out URIs this regex matches. Repeatable.
+    #[arg(long, value_name = "REGEX")]
+    exclude_match: Vec<String>,
 
     /// Print URIs normalized (RFC 3986 s6.2.2, s6.2.3).
     #[arg(long)]
@@ -390,6 +432,17 @@ fn mail_warning(name: &str, line: u64, info: &urilint::mail::MessageInfo, text: 
 enum ExtractFormat {
     Plain,
     Jsonl,
+    Csv,
+    Tsv,
+}
+
+/// The order of `extract --sort`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SortKey {
+    Position,
+    Uri,
+    Host,
+    Count,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -156,15 +156,18 @@ impl MailContext {
     }
 }
 
-fn ser_delimiter<S: serde::Serializer>(d: &Delimiter, s: S) -> Result<S::Ok, S::Error> {
+/// For `#[serde(with)]`-style fields of records that carry a finding.
+pub fn ser_delimiter<S: serde::Serializer>(d: &Delimiter, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(d.as_str())
 }
 
-fn ser_flags<S: serde::Serializer>(f: &Flags, s: S) -> Result<S::Ok, S::Error> {
+/// For `#[serde(with)]`-style fields of records that carry a finding.
+pub fn ser_flags<S: serde::Serializer>(f: &Flags, s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(f.names())
 }
 
-fn de_delimiter<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Delimiter, D::Error> {
+/// For `#[serde(with)]`-style fields of records that carry a finding.
+pub fn de_delimiter<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Delimiter, D::Error> {
     let name = String::deserialize(d)?;
     Delimiter::ALL
         .into_iter()
@@ -172,7 +175,8 @@ fn de_delimiter<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Delimiter, D::
         .ok_or_else(|| serde::de::Error::custom(format!("no delimiter `{name}`")))
 }
 
-fn de_flags<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Flags, D::Error> {
+/// For `#[serde(with)]`-style fields of records that carry a finding.
+pub fn de_flags<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Flags, D::Error> {
     let mut flags = Flags::default();
     for name in Vec::<String>::deserialize(d)? {
         if !flags.set(&name) {

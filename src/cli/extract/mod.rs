@@ -4,18 +4,25 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use urilint::filter::{FilterSpec, Filters};
 use urilint::format::{Format, MAX_PARSED, Reference};
 use urilint::mail::{MailEvent, MailEvents, MailFinding};
-use urilint::report::{MailContext, escape_controls};
-use urilint::scan::{Finding, Scanner};
+use urilint::report::MailContext;
+use urilint::scan::{Delimiter, Finding, Flags, Scanner};
 use urilint::schemes::Registry;
 use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
 use super::spool::{Spill, Spool, put_bytes, take_bytes};
-use super::{ExtractArgs, ExtractFormat, Failure, Reading, Status, Stop, Whole};
+use super::{ExtractArgs, ExtractFormat, Failure, Reading, SortKey, Status, Stop, Whole};
+
+mod columns;
+mod tally;
+
+use columns::Columns;
+use tally::List;
 
 /// A URI found in text, or in a message of a mail archive.
 enum Item {
@@ -26,6 +33,91 @@ enum Item {
     Mail(MailFinding),
     /// A message that could not be decoded: a line for stderr.
     Warning(String),
+}
+
+/// One URI of the list, with all that a line can show of it: made where
+/// its input is read, and held for `--count` and `--sort`.
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    path: String,
+    /// The file name's bytes, when they are not UTF-8.
+    path_bytes: Option<Vec<u8>>,
+    line: u64,
+    column: u64,
+    start: u64,
+    end: u64,
+    /// As printed: redacted (SPEC section 10), normalized with
+    /// `--normalize`.
+    uri: Vec<u8>,
+    #[serde(
+        serialize_with = "urilint::report::ser_delimiter",
+        deserialize_with = "urilint::report::de_delimiter"
+    )]
+    delimiter: Delimiter,
+    #[serde(
+        serialize_with = "urilint::report::ser_flags",
+        deserialize_with = "urilint::report::de_flags"
+    )]
+    flags: Flags,
+    #[serde(serialize_with = "ser_format", deserialize_with = "de_format")]
+    format: Format,
+    /// A relative reference as written (SPEC section 11).
+    reference: Option<String>,
+    mail: Option<MailContext>,
+    /// The form `--unique` folds by and `--sort uri` orders by: normalized
+    /// (RFC 3986 s6) when either asks for it.
+    key: Vec<u8>,
+    /// The normalized host, for `--sort host`.
+    host: Vec<u8>,
+    /// The message of its input it is in (0 outside mail), to count the
+    /// files and messages of a URI.
+    unit: u64,
+}
+
+fn ser_format<S: serde::Serializer>(f: &Format, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(f.as_str())
+}
+
+fn de_format<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Format, D::Error> {
+    let name = String::deserialize(d)?;
+    Format::ALL
+        .into_iter()
+        .find(|f| f.as_str() == name)
+        .ok_or_else(|| serde::de::Error::custom(format!("no format `{name}`")))
+}
+
+impl Entry {
+    /// Its record, as jsonl writes it (SPEC section 4).
+    fn record<'a>(&'a self, tally: Option<&'a Tally>) -> Record<'a> {
+        Record {
+            path: &self.path,
+            path_bytes: self.path_bytes.as_deref(),
+            line: self.line,
+            column: self.column,
+            start: self.start,
+            end: self.end,
+            uri: String::from_utf8_lossy(&self.uri),
+            delimiter: self.delimiter.as_str(),
+            flags: self.flags.names().collect(),
+            format: self.format.as_str(),
+            reference: self.reference.as_deref(),
+            mail: self.mail.as_ref(),
+            tally,
+        }
+    }
+
+    /// Where it is, for `first` and `last` of `--count`.
+    fn place(&self) -> Place {
+        Place {
+            path: self.path.clone(),
+            line: self.line,
+            column: self.column,
+            start: self.start,
+            end: self.end,
+            message_id: self.mail.as_ref().and_then(|m| m.message_id.clone()),
+            date: self.mail.as_ref().and_then(|m| m.date.clone()),
+        }
+    }
 }
 
 /// One line of `--format jsonl` (SPEC section 4).
@@ -39,7 +131,7 @@ struct Record<'a> {
     column: u64,
     start: u64,
     end: u64,
-    uri: &'a str,
+    uri: Cow<'a, str>,
     delimiter: &'static str,
     flags: Vec<&'static str>,
     /// How the file was read (SPEC section 9).
@@ -49,17 +141,49 @@ struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     reference: Option<&'a str>,
     #[serde(flatten)]
-    mail: Option<MailContext>,
+    mail: Option<&'a MailContext>,
+    #[serde(flatten)]
+    tally: Option<&'a Tally>,
 }
 
-/// Makes the output lines of findings as `--format`, `--normalize` and
-/// `--show-secrets` say; shared by the threads that read the inputs.
+/// What `--count` adds to a URI's record.
+#[derive(Serialize)]
+struct Tally {
+    /// How often it was found.
+    count: u64,
+    /// In how many files, or messages of an archive.
+    files: u64,
+    first: Place,
+    last: Place,
+}
+
+/// Where a URI was found: for mail, in which message, and when it was
+/// sent (when a link first appeared on a list).
+#[derive(Serialize)]
+struct Place {
+    path: String,
+    line: u64,
+    column: u64,
+    start: u64,
+    end: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
+}
+
+/// Makes the entries of findings as the arguments say, and drops those
+/// the filters leave out; shared by the threads that read the inputs.
 struct Render<'a> {
     args: &'a ExtractArgs,
     registry: &'static Registry,
-    /// Standard output is a terminal: control characters from the input
-    /// are shown escaped, never passed to it (SPEC section 10).
-    terminal: bool,
+    filters: Filters,
+    /// Whether entries need their normalized form and host.
+    normalized: bool,
+    host: bool,
+    columns: Columns,
+    /// Lines are held for `--count` or `--sort`, not written as found.
+    held: bool,
 }
 
 /// The name of the input a line is of.
@@ -78,12 +202,36 @@ impl Name {
     }
 }
 
+/// Counts the messages of a mail input: a new one starts where a finding
+/// holds another message's information.
+#[derive(Default)]
+struct Messages {
+    last: Option<std::sync::Arc<urilint::mail::MessageInfo>>,
+    n: u64,
+}
+
+impl Messages {
+    fn of(&mut self, info: &std::sync::Arc<urilint::mail::MessageInfo>) -> u64 {
+        if !self
+            .last
+            .as_ref()
+            .is_some_and(|l| std::sync::Arc::ptr_eq(l, info))
+        {
+            self.last = Some(info.clone());
+            self.n += 1;
+        }
+        self.n
+    }
+}
+
 /// One line of output, made where its input is read and written in path
 /// order, past `--unique`, by the main thread.
 enum Line {
     /// A URI's line (newline included), and the form `--unique` folds it
     /// by.
     Uri { text: Vec<u8>, key: Vec<u8> },
+    /// A URI held for `--count` or `--sort`.
+    Entry(Box<Entry>),
     /// A line for stderr.
     Warning(String),
 }
@@ -96,6 +244,10 @@ impl Spill for Line {
                 out.push(b'U');
                 put_bytes(out, &text);
                 put_bytes(out, &key);
+            }
+            Line::Entry(e) => {
+                out.push(b'E');
+                put_bytes(out, &serde_json::to_vec(&e)?);
             }
             Line::Warning(w) => {
                 out.push(b'W');
@@ -112,6 +264,7 @@ impl Spill for Line {
                 text: take_bytes(bytes, &mut at)?.to_vec(),
                 key: take_bytes(bytes, &mut at)?.to_vec(),
             },
+            Some(b'E') => Line::Entry(serde_json::from_slice(take_bytes(bytes, &mut at)?)?),
             _ => Line::Warning(String::from_utf8_lossy(take_bytes(bytes, &mut at)?).into_owned()),
         };
         Ok((line, at))
@@ -119,146 +272,167 @@ impl Spill for Line {
 }
 
 impl Render<'_> {
-    fn item(&self, name: &Name, format: Format, item: Item) -> io::Result<Line> {
-        match item {
-            Item::Text(f) => self.print(name, format, &f, None),
-            Item::Reference(r, resolved) => {
-                self.print_reference(name, format, &r, resolved.as_deref())
-            }
-            Item::Mail(m) => {
-                let mail = MailContext::of(&m, self.args.show_secrets);
-                self.print(name, format, &m.finding, Some(mail))
-            }
-            Item::Warning(w) => Ok(Line::Warning(w)),
-        }
-    }
-
-    /// A relative reference (SPEC section 11): plain output prints what it
-    /// resolves to, or the reference itself without `--base`.
-    fn print_reference(
+    /// The line of `item`, or none when a filter leaves it out.
+    fn item(
         &self,
         name: &Name,
         format: Format,
-        r: &Reference,
-        resolved: Option<&[u8]>,
-    ) -> io::Result<Line> {
-        let shown = |v: &[u8]| -> Vec<u8> {
+        item: Item,
+        messages: &mut Messages,
+    ) -> io::Result<Option<Line>> {
+        let show = |v: &[u8]| -> Vec<u8> {
             if self.args.show_secrets {
                 v.to_vec()
             } else {
                 redact(v, false).into_owned()
             }
         };
-        let reference = shown(&r.value);
-        let uri = resolved.map_or_else(|| reference.clone(), &shown);
-        let text = String::from_utf8_lossy(&uri);
-        let reference = String::from_utf8_lossy(&reference);
-        let record = (self.args.format == ExtractFormat::Jsonl).then(|| Record {
-            path: &name.shown,
-            path_bytes: name.bytes.as_deref(),
-            line: r.line,
-            column: r.column,
-            start: r.start,
-            end: r.end,
-            uri: &text,
-            delimiter: "quote",
-            flags: Vec::new(),
-            format: format.as_str(),
-            reference: Some(&reference),
+        let entry = |f: &Finding, uri: Vec<u8>| Entry {
+            path: name.shown.clone(),
+            path_bytes: name.bytes.clone(),
+            line: f.line,
+            column: f.column,
+            start: f.start,
+            end: f.end,
+            uri,
+            delimiter: f.delimiter,
+            flags: f.flags,
+            format,
+            reference: None,
             mail: None,
-        });
-        let text = self.write(&uri, record)?;
-        Ok(Line::Uri { text, key: uri })
-    }
-
-    /// One line: the URI as plain output has it, or its record.
-    fn write(&self, uri: &[u8], record: Option<Record>) -> io::Result<Vec<u8>> {
-        let mut out = Vec::with_capacity(uri.len() + 1);
-        match (self.args.format, record) {
-            (ExtractFormat::Jsonl, Some(record)) => serde_json::to_writer(&mut out, &record)?,
-            _ if self.terminal => {
-                let text = String::from_utf8_lossy(uri);
-                out.extend_from_slice(escape_controls(&text).as_bytes());
+            key: Vec::new(),
+            host: Vec::new(),
+            unit: 0,
+        };
+        let entry = match item {
+            Item::Warning(w) => return Ok(Some(Line::Warning(w))),
+            Item::Text(f) => {
+                let uri = self.shown(&f);
+                entry(&f, uri)
             }
-            // The URI's own bytes, so that nothing is lost on non-UTF-8 input.
-            _ => out.extend_from_slice(uri),
-        }
-        out.push(b'\n');
-        Ok(out)
+            Item::Mail(m) => {
+                let uri = self.shown(&m.finding);
+                let mut e = entry(&m.finding, uri);
+                e.mail = Some(MailContext::of(&m, self.args.show_secrets));
+                e.unit = messages.of(&m.info);
+                e
+            }
+            // A relative reference (SPEC section 11): what it resolves to,
+            // or the reference itself without `--base`.
+            Item::Reference(r, resolved) => {
+                let reference = show(&r.value);
+                Entry {
+                    path: name.shown.clone(),
+                    path_bytes: name.bytes.clone(),
+                    line: r.line,
+                    column: r.column,
+                    start: r.start,
+                    end: r.end,
+                    uri: resolved.as_deref().map_or_else(|| reference.clone(), show),
+                    delimiter: Delimiter::Quote,
+                    flags: Flags::default(),
+                    format,
+                    reference: Some(String::from_utf8_lossy(&reference).into_owned()),
+                    mail: None,
+                    key: Vec::new(),
+                    host: Vec::new(),
+                    unit: 0,
+                }
+            }
+        };
+        self.keep(entry)
     }
 
-    fn print(
-        &self,
-        name: &Name,
-        format: Format,
-        f: &Finding,
-        mail: Option<MailContext>,
-    ) -> io::Result<Line> {
-        let args = self.args;
-        // Secrets never reach output unless asked for (RFC 3986 s7.5), and
-        // are redacted before anything else is done (SPEC section 10).
-        let uri = if args.show_secrets {
+    /// A finding's URI as printed. Secrets never reach output unless asked
+    /// for (RFC 3986 s7.5), and are redacted before anything else is done
+    /// (SPEC section 10).
+    fn shown(&self, f: &Finding) -> Vec<u8> {
+        let uri = if self.args.show_secrets {
             Cow::Borrowed(&f.uri[..])
         } else {
             redact(&f.uri, f.flags.truncated)
         };
-        // `--unique` folds URIs by their normalized form (RFC 3986 s6).
-        let normalized = (args.unique || args.normalize).then(|| normalize(&uri, self.registry));
-        let (uri, key) = match normalized {
-            Some(n) if args.normalize => (Cow::Owned(n.clone()), n),
-            Some(n) => (uri, n),
-            None => (uri, Vec::new()),
-        };
-        // Only a record needs the URI as text.
-        let text;
-        let record = if args.format == ExtractFormat::Jsonl {
-            text = String::from_utf8_lossy(&uri);
-            Some(Record {
-                path: &name.shown,
-                path_bytes: name.bytes.as_deref(),
-                line: f.line,
-                column: f.column,
-                start: f.start,
-                end: f.end,
-                uri: &text,
-                delimiter: f.delimiter.as_str(),
-                flags: f.flags.names().collect(),
-                format: format.as_str(),
-                reference: None,
-                mail,
-            })
+        if self.args.normalize {
+            normalize(&uri, self.registry)
         } else {
-            None
-        };
-        let text = self.write(&uri, record)?;
-        Ok(Line::Uri { text, key })
+            uri.into_owned()
+        }
+    }
+
+    /// The line of `e`, when the filters keep it.
+    fn keep(&self, mut e: Entry) -> io::Result<Option<Line>> {
+        // `--unique` folds URIs by their normalized form (RFC 3986 s6); a
+        // relative reference, by what is printed.
+        if self.normalized {
+            e.key = if e.reference.is_some() || self.args.normalize {
+                e.uri.clone()
+            } else {
+                normalize(&e.uri, self.registry)
+            };
+        }
+        if self.host {
+            e.host = urilint::filter::host_of(&e.key).to_vec();
+        }
+        if self.filters.any() && !self.filters.keeps(&e.uri, Some(&e.host)) {
+            return Ok(None);
+        }
+        if self.held {
+            return Ok(Some(Line::Entry(Box::new(e))));
+        }
+        let text = self.columns.line(&e, None)?;
+        Ok(Some(Line::Uri { text, key: e.key }))
     }
 }
 
 /// Writes lines in order: each URI once with `--unique`, warnings to
-/// stderr after what stdout has so far.
-struct Printer<W: Write> {
+/// stderr after what stdout has so far; with `--count` or `--sort`, the
+/// list at the end.
+struct Printer<'r, W: Write> {
     out: W,
     unique: bool,
     /// Keys already printed, for --unique.
     seen: HashSet<Vec<u8>>,
+    /// The list held for `--count` or `--sort`.
+    list: Option<List>,
+    /// The input being printed, counted from 0.
+    input: u64,
+    render: &'r Render<'r>,
 }
 
-impl<W: Write> Printer<W> {
-    fn put(&mut self, line: Line) -> io::Result<()> {
+impl<W: Write> Printer<'_, W> {
+    fn put(&mut self, line: Option<Line>) -> io::Result<()> {
         match line {
-            Line::Uri { text, key } => {
+            None => Ok(()),
+            Some(Line::Uri { text, key }) => {
                 if self.unique && !self.seen.insert(key) {
                     return Ok(());
                 }
                 self.out.write_all(&text)
             }
-            Line::Warning(w) => {
+            Some(Line::Entry(e)) => {
+                if let Some(list) = self.list.as_mut() {
+                    list.add(self.input, *e);
+                }
+                Ok(())
+            }
+            Some(Line::Warning(w)) => {
                 self.out.flush()?;
                 super::say(w);
                 Ok(())
             }
         }
+    }
+
+    /// Writes the list held, in order.
+    fn finish(&mut self) -> io::Result<()> {
+        if let Some(list) = self.list.take() {
+            let count = self.render.args.count;
+            for (entry, tally) in list.finish(self.render.args.sort) {
+                let line = self.render.columns.line(&entry, count.then_some(&tally))?;
+                self.out.write_all(&line)?;
+            }
+        }
+        self.out.flush()
     }
 }
 
@@ -296,17 +470,47 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
             })
         }
     };
-    let stdout = io::stdout();
+    // A flag given replaces the key of `[extract]` in config.
+    let from_config = config.extract.spec();
+    let or_config = |flag: &[String], key: Vec<String>| {
+        if flag.is_empty() { key } else { flag.to_vec() }
+    };
+    let spec = FilterSpec {
+        scheme: or_config(&args.scheme, from_config.scheme),
+        host: or_config(&args.host, from_config.host),
+        matching: or_config(&args.matching, from_config.matching),
+        excluding: or_config(&args.exclude_match, from_config.excluding),
+    };
+    let filters = Filters::new(&spec, &|key| format!("--{key}")).map_err(super::usage)?;
+    let terminal = io::stdout().is_terminal();
+    let columns =
+        Columns::new(args.format, &args.fields, args.count, terminal).map_err(super::usage)?;
+    // `--count` and `--sort count` are about each URI once.
+    let unique = args.unique || args.count || args.sort == SortKey::Count;
+    let held = args.count || args.sort != SortKey::Position;
     let render = Render {
         args,
         registry: Registry::builtin(),
-        terminal: io::stdout().is_terminal(),
+        normalized: unique
+            || matches!(args.sort, SortKey::Uri | SortKey::Host)
+            || filters.by_host(),
+        host: args.sort == SortKey::Host || filters.by_host(),
+        filters,
+        columns,
+        held,
     };
+    let stdout = io::stdout();
     let mut printer = Printer {
         out: BufWriter::new(stdout.lock()),
-        unique: args.unique,
+        unique: unique && !held,
         seen: HashSet::new(),
+        list: held.then(|| List::new(unique)),
+        input: 0,
+        render: &render,
     };
+    if let Some(header) = render.columns.header()? {
+        printer.out.write_all(&header)?;
+    }
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
 
@@ -314,12 +518,13 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // One input (a large file, a stream on stdin): print as it is read,
         // holding nothing.
         let name = Name::of(input);
+        let mut messages = Messages::default();
         match each_item(
             input,
             &reading,
             &scanner,
             relative.as_ref(),
-            &mut |format, item| printer.put(render.item(&name, format, item)?),
+            &mut |format, item| printer.put(render.item(&name, format, item, &mut messages)?),
         ) {
             Ok(()) => {}
             Err(Stop::Output(e)) => return Err(e.into()),
@@ -338,12 +543,16 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
             |input| {
                 let name = Name::of(input);
                 let mut lines: Spool<Line> = Spool::default();
+                let mut messages = Messages::default();
                 let result = each_item(
                     input,
                     &reading,
                     &scanner,
                     relative.as_ref(),
-                    &mut |format, item| lines.push(render.item(&name, format, item)?),
+                    &mut |format, item| match render.item(&name, format, item, &mut messages)? {
+                        Some(line) => lines.push(line),
+                        None => Ok(()),
+                    },
                 );
                 let mut error = match result {
                     Err(Stop::Input(message)) => Some(message),
@@ -361,8 +570,9 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
                     Err(e) => (Spool::default(), Some(e.to_string())),
                 };
                 for line in lines.drain() {
-                    printer.put(line?)?;
+                    printer.put(Some(line?))?;
                 }
+                printer.input += 1;
                 if let Some(message) = error {
                     printer.out.flush()?;
                     report(&message, &mut failed);
@@ -371,7 +581,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
             },
         )?;
     }
-    printer.out.flush()?;
+    printer.finish()?;
     Ok(if failed {
         Status::SomeInputsFailed
     } else {
