@@ -101,17 +101,43 @@ pub struct Config {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ExtractConfig {
     /// `--scheme`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "one_or_more")]
     pub scheme: Vec<String>,
     /// `--host`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "one_or_more")]
     pub host: Vec<String>,
     /// `--match`.
-    #[serde(default, rename = "match")]
+    #[serde(default, rename = "match", deserialize_with = "one_or_more")]
     pub matching: Vec<String>,
     /// `--exclude-match`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "one_or_more")]
     pub exclude_match: Vec<String>,
+}
+
+/// A list of strings, or one string for a list of one (`scheme =
+/// "https"`), as the flag takes one value.
+fn one_or_more<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    struct Strings;
+    impl<'de> serde::de::Visitor<'de> for Strings {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string or a list of strings")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Vec<String>, E> {
+            Ok(vec![v.to_string()])
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Vec<String>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(s) = seq.next_element::<String>()? {
+                out.push(s);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(Strings)
 }
 
 impl ExtractConfig {
@@ -293,8 +319,17 @@ impl Config {
             message,
         };
         let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
-        let config: Config =
-            toml::from_str(&text).map_err(|e| err(e.to_string().trim_end().to_string()))?;
+        // toml's message draws the line under its error; one line of it
+        // says where and what: `TOML parse error at line 2, column 10:
+        // invalid type ...`.
+        let config: Config = toml::from_str(&text).map_err(|e| {
+            let e = e.to_string();
+            let lines: Vec<&str> = e.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            match (lines.first(), lines.last()) {
+                (Some(first), Some(last)) if lines.len() > 1 => err(format!("{first}: {last}")),
+                _ => err(e.trim_end().to_string()),
+            }
+        })?;
         config.custom_rules().map_err(err)?;
         config.rule_ids().map_err(err)?;
         let base = path.parent().unwrap_or(Path::new("."));

@@ -80,7 +80,10 @@ impl Filters {
         } else {
             let mut set = GlobSetBuilder::new();
             for h in &spec.host {
-                let glob = GlobBuilder::new(&h.to_ascii_lowercase())
+                if h.trim().is_empty() {
+                    return Err(format!("{}: an empty glob matches no host", what("host")));
+                }
+                let glob = GlobBuilder::new(&host_pattern(h))
                     .case_insensitive(true)
                     .build()
                     .map_err(|e| format!("{}: `{h}`: {}", what("host"), e.kind()))?;
@@ -136,7 +139,7 @@ impl Filters {
             let Some(host) = host.filter(|h| !h.is_empty()) else {
                 return false;
             };
-            if !hosts.is_match(String::from_utf8_lossy(host).as_ref()) {
+            if !hosts.is_match(host_key(host)) {
                 return false;
             }
         }
@@ -152,6 +155,42 @@ impl Filters {
         }
         true
     }
+}
+
+/// A host as `--host` globs match it: lower case, an IP literal without
+/// its brackets (`::1`), no trailing dot (`example.org.` is `example.org`),
+/// and a name in A-labels (`bücher.example` and `b%C3%BCcher.example` are
+/// `xn--bcher-kva.example`, RFC 5891 s5).
+fn host_key(host: &[u8]) -> String {
+    let host = host
+        .strip_prefix(b"[")
+        .and_then(|h| h.strip_suffix(b"]"))
+        .unwrap_or(host);
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    if host.is_ascii() && memchr::memchr(b'%', host).is_none() {
+        return String::from_utf8_lossy(host).to_ascii_lowercase();
+    }
+    let decoded = crate::secrets::percent_decode(host, None);
+    let text = String::from_utf8_lossy(&decoded);
+    idna::domain_to_ascii(&text).unwrap_or_else(|_| text.to_lowercase())
+}
+
+/// A `--host` glob as [`host_key`] writes hosts: `[::1]` is `::1` (not a
+/// class of characters), and each label that is not ASCII in A-labels.
+fn host_pattern(glob: &str) -> String {
+    let glob = glob.trim();
+    let glob = match glob.strip_prefix('[').and_then(|g| g.strip_suffix(']')) {
+        Some(inner) if inner.contains(':') => inner,
+        _ => glob,
+    };
+    let glob = glob.strip_suffix('.').unwrap_or(glob);
+    glob.split('.')
+        .map(|label| match label.is_ascii() {
+            true => label.to_ascii_lowercase(),
+            false => idna::domain_to_ascii(label).unwrap_or_else(|_| label.to_lowercase()),
+        })
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 /// The host of a normalized URI (RFC 3986 s3.2.2), empty when it has none.

@@ -130,6 +130,39 @@ fn filters_alone_and_combined() {
     }
 }
 
+/// A host glob matches IP literals without their brackets, names in any
+/// case or script (as A-labels) and with a trailing dot.
+#[test]
+fn host_globs_match_literals_and_international_names() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hosts.txt"),
+        "http://[2001:db8::1]:8080/x https://B%C3%BCcher.example/a \
+         https://Bücher.example./b https://xn--bcher-kva.example/c http://example.org./d\n",
+    )
+    .unwrap();
+    let bucher = [
+        "https://B%C3%BCcher.example/a",
+        "https://Bücher.example./b",
+        "https://xn--bcher-kva.example/c",
+    ];
+    let cases: &[(&str, &[&str])] = &[
+        ("[2001:db8::1]", &["http://[2001:db8::1]:8080/x"]),
+        ("2001:db8::*", &["http://[2001:db8::1]:8080/x"]),
+        ("BÜCHER.example", &bucher),
+        ("xn--bcher-kva.example", &bucher),
+        ("*.example", &bucher),
+        ("example.org", &["http://example.org./d"]),
+    ];
+    for (glob, want) in cases {
+        assert_eq!(
+            lines(&run(dir.path(), &["--host", glob, "hosts.txt"])),
+            *want,
+            "{glob}"
+        );
+    }
+}
+
 /// Bad filter values are usage errors that say which value.
 #[test]
 fn bad_filters_are_usage_errors() {
@@ -140,6 +173,10 @@ fn bad_filters_are_usage_errors() {
             "urilint: --scheme: `ht tp` is not a scheme name (RFC 3986 s3.1)\n",
         ),
         (&["--match", "("], "urilint: --match: unclosed group\n"),
+        (
+            &["--host", ""],
+            "urilint: --host: an empty glob matches no host\n",
+        ),
         (
             &["--host", "[a"],
             "urilint: --host: `[a`: unclosed character class; missing ']'\n",
@@ -198,6 +235,9 @@ fn filters_in_config() {
         lines(&configured(&["--scheme", "ftp"])),
         ["ftp://ftp.example.net/pub/"]
     );
+    // One value for a list of one.
+    std::fs::write(d.join("urilint.toml"), "[extract]\nscheme = \"mailto\"\n").unwrap();
+    assert_eq!(lines(&configured(&[])), ["mailto:list@example.org"]);
     std::fs::write(d.join("urilint.toml"), "[extract]\nmatch = ['(']\n").unwrap();
     let out = Command::cargo_bin("urilint")
         .unwrap()
@@ -422,7 +462,7 @@ fn counts_and_sorts_over_an_mbox() {
 const TRICKY: &str = "From a@example.org Mon Jan  1 00:00:00 2024\n\
 Message-ID: <one@example.org>\n\
 Date: Mon, 1 Jan 2024 00:00:00 +0000\n\
-Subject: Links, \"quoted\" and more\n\
+Subject: Links, \"quoted\" and more ?token=hunter2\n\
 \n\
 See https://docs.example.org/a,b and https://admin:hunter2@db.example.org/x\n\
 \n\
@@ -433,6 +473,34 @@ Subject: =?utf-8?Q?first_line=0Asecond=09tab?=\n\
 \n\
 Again https://docs.example.org/a,b and https://admin:hunter2@db.example.org/x\n";
 
+/// Relative references resolved with `--base` are normalized with
+/// `--normalize`, and fold with the URIs they equal.
+#[test]
+fn resolved_references_count_with_the_uris_they_equal() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("n.html"),
+        "<a href=\"HTTPS://Ent.Example/%7efoo/./bar\">a</a> <a href=\"https://ent.example/~foo/bar\">b</a>\n\
+         <a href=\"/%7efoo/./bar\">c</a> <a href=\"%7efoo/bar\">d</a> <a href=\"other.html\">e</a>\n",
+    )
+    .unwrap();
+    let args = [
+        "--relative",
+        "--base",
+        "HTTPS://ENT.example/",
+        "--normalize",
+        "--count",
+        "n.html",
+    ];
+    assert_eq!(
+        lines(&run(dir.path(), &args)),
+        [
+            "4\thttps://ent.example/~foo/bar",
+            "1\thttps://ent.example/other.html"
+        ]
+    );
+}
+
 /// csv and tsv read back with the `csv` crate give the jsonl records'
 /// fields, whatever the subjects hold.
 #[test]
@@ -441,7 +509,10 @@ fn csv_and_tsv_read_back() {
     std::fs::write(dir.path().join("list.mbox"), TRICKY).unwrap();
     let records = jsonl(&run(dir.path(), &["--format", "jsonl", "list.mbox"]));
     assert_eq!(records.len(), 4);
-    assert_eq!(records[1]["subject"], "Links, \"quoted\" and more");
+    assert_eq!(
+        records[1]["subject"],
+        "Links, \"quoted\" and more ?token=****"
+    );
     assert_eq!(records[3]["subject"], "first line\nsecond\ttab");
     for (format, delimiter) in [("csv", b','), ("tsv", b'\t')] {
         let text = run(dir.path(), &["--format", format, "list.mbox"]);
@@ -526,6 +597,24 @@ fn csv_and_tsv_read_back() {
         first[9..],
         ["two@example.org", "Tue, 2 Jan 2024 00:00:00 +0000"]
     );
+    // `first` keeps its fields' order.
+    let text = run(
+        dir.path(),
+        &[
+            "--format",
+            "jsonl",
+            "--count",
+            "--fields",
+            "uri,first",
+            "list.mbox",
+        ],
+    );
+    assert!(
+        lines(&text)[0].starts_with(
+            r#"{"uri":"https://docs.example.org/a,b","first":{"path":"list.mbox","line":6,"column":5,"start":"#
+        ),
+        "{text}"
+    );
     // jsonl --fields: the keys asked for, in order.
     let text = run(
         dir.path(),
@@ -556,6 +645,15 @@ fn redaction_holds_through_every_list() {
          [rel](../x.html?token=hunter2) <https://u:hunter2@h.example.org/>\n",
     )
     .unwrap();
+    // Network-path references (RFC 3986 s4.2), and with the backslashes a
+    // browser reads as slashes.
+    std::fs::write(
+        dir.path().join("page.html"),
+        "<a href=\"//deploy:Qz7vK2np@np.example/x\">a</a>\n\
+         <a href=\"\\\\back:Qz7vK2np@np.example/\">b</a>\n\
+         <a href=\"/\\mixed:Qz7vK2np@np.example/\">c</a>\n",
+    )
+    .unwrap();
     let mut runs = 0;
     for format in ["plain", "jsonl", "csv", "tsv"] {
         for extra in [
@@ -566,18 +664,46 @@ fn redaction_holds_through_every_list() {
             &["--sort", "count"],
             &["--relative", "--base", "https://x.org/", "--count"],
         ] {
-            for input in ["list.mbox", "page.md", "."] {
+            for input in ["list.mbox", "page.md", "page.html", "."] {
                 let mut args = vec!["--format", format];
                 args.extend(extra);
                 args.push(input);
                 let out = run(dir.path(), &args);
-                assert!(out.contains("****"), "{args:?}: {out}");
                 assert!(!out.contains("hunter2"), "{args:?}: {out}");
-                runs += 1;
+                assert!(!out.contains("Qz7vK2np"), "{args:?}: {out}");
+                // page.html holds only relative references.
+                if input != "page.html" || args.contains(&"--relative") {
+                    assert!(out.contains("****"), "{args:?}: {out}");
+                    runs += 1;
+                }
             }
         }
     }
-    assert_eq!(runs, 72);
+    assert_eq!(runs, 76);
+    // `check` names such a reference and shows its line, redacted.
+    for format in ["human", "jsonl", "sarif", "github"] {
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args([
+                "--isolated",
+                "--color",
+                "never",
+                "--format",
+                format,
+                "page.html",
+            ])
+            .output()
+            .unwrap();
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(all.contains("back:****@np.example"), "{format}: {all}");
+        // (The rules' own docs in SARIF show `hunter2` as an example.)
+        assert!(!all.contains("Qz7vK2np"), "{format}: {all}");
+    }
     // A filter sees the redacted URI: the password matches nothing.
     assert_eq!(run(dir.path(), &["--match", "hunter2", "."]), "");
     assert_eq!(

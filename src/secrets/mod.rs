@@ -284,7 +284,8 @@ pub(crate) fn percent_decode(s: &[u8], mut map: Option<&mut Vec<usize>>) -> Vec<
 pub fn may_hold_userinfo(uri: &[u8]) -> bool {
     // `scheme://`, a web scheme's `http:/`, `sip:` (see `authority`).
     memchr::memchr(b'@', uri).is_some()
-        && (memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
+        && (network_path(uri) >= 2
+            || memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
             || uri
                 .get(..4)
                 .is_some_and(|s| s.eq_ignore_ascii_case(b"sip:"))
@@ -376,9 +377,22 @@ pub(crate) fn may_be_severed(uri: &[u8]) -> bool {
     authority(uri).is_some_and(|auth| severed(uri, auth).is_some())
 }
 
+/// The slashes a network-path reference starts with (RFC 3986 s4.2:
+/// `//host/path`, a relative reference with an authority), a backslash
+/// counted as one, since a browser reads `\\user:pw@host` against an http
+/// base as `//user:pw@host` (WHATWG URL, "special authority slashes").
+fn network_path(uri: &[u8]) -> usize {
+    uri.iter().take_while(|&&b| b == b'/' || b == b'\\').count()
+}
+
 /// The start of the authority: after the first `://` that follows a scheme
-/// (or a chain of them, as in `jdbc:postgresql://`).
+/// (or a chain of them, as in `jdbc:postgresql://`), or after the slashes
+/// of a network-path reference (`//user:pw@host/`).
 fn authority(uri: &[u8]) -> Option<usize> {
+    let lead = network_path(uri);
+    if lead >= 2 {
+        return Some(lead);
+    }
     let mut i = 0;
     let web = crate::schemes::is_web;
     while i < uri.len() && (crate::schemes::is_scheme_char(uri[i]) || uri[i] == b':') {
@@ -531,6 +545,10 @@ fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
 /// use urilint::secrets::redact;
 /// assert_eq!(redact(b"ftp://u:pw@h/", false), &b"ftp://u:****@h/"[..]);
 /// assert_eq!(redact(b"ftp://u@h/", false), &b"ftp://u@h/"[..]);
+/// // A network-path reference, with slashes or the backslashes a browser
+/// // reads as slashes.
+/// assert_eq!(redact(b"//u:pw@h/", false), &b"//u:****@h/"[..]);
+/// assert_eq!(redact(br"/\u:pw@h/", false), &br"/\u:****@h/"[..]);
 /// ```
 pub fn redact(uri: &[u8], cut: bool) -> Cow<'_, [u8]> {
     let spans: Vec<Range<usize>> = locate(uri, cut).into_iter().map(|s| s.span).collect();
@@ -700,11 +718,16 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
             out.push(eq + 1..end);
         }
     }
-    for slashes in memchr::memmem::find_iter(text, b"//") {
+    // `//`, or with backslashes, which a browser reads as slashes.
+    let slash = |b: u8| b == b'/' || b == b'\\';
+    for slashes in memchr::memchr2_iter(b'/', b'\\', text) {
+        if !text.get(slashes + 1).is_some_and(|&b| slash(b)) {
+            continue;
+        }
         let auth = slashes + 2;
         let stop = text[auth..]
             .iter()
-            .position(|&b| b.is_ascii_whitespace() || b"/?#<>\"'".contains(&b))
+            .position(|&b| b.is_ascii_whitespace() || b"/\\?#<>\"'".contains(&b))
             .map_or(text.len(), |k| auth + k);
         let chunk = &text[auth..stop];
         if let Some(at) = memchr::memrchr(b'@', chunk)
@@ -734,13 +757,25 @@ pub fn raw_index(raw: &[u8], i: usize) -> usize {
     raw.len()
 }
 
-/// `text` with every secret of every URI in it replaced by `****`: for mail
-/// subjects, message ids and any line of input that is shown.
+/// `text` with every secret of every URI in it replaced by `****`, and
+/// those written outside any URI ([`locate_loose`]: `?token=...`,
+/// `//user:pw@host`): for mail subjects, message ids and any line of input
+/// that is shown.
+///
+/// ```
+/// use urilint::secrets::redact_text;
+/// assert_eq!(redact_text("see https://u:pw1@h/ and ?token=abc1"), "see https://u:****@h/ and ?token=****");
+/// ```
 pub fn redact_text(text: &str) -> Cow<'_, str> {
-    if memchr::memchr(b':', text.as_bytes()).is_none() {
+    let bytes = text.as_bytes();
+    if memchr::memchr2(b':', b'=', bytes).is_none() {
         return Cow::Borrowed(text);
     }
-    match replace(text.as_bytes(), &locate_text(text.as_bytes(), false)) {
+    let mut spans = locate_text(bytes, false);
+    spans.extend(locate_loose(bytes));
+    // A URI's password found both ways is masked once.
+    spans.sort_by_key(|r| r.start);
+    match replace(bytes, &spans) {
         Cow::Borrowed(_) => Cow::Borrowed(text),
         Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
     }

@@ -237,7 +237,16 @@ fn pick<'v>(record: &'v Value, fields: &'v [String]) -> Picked<'v> {
                 Some((_, Pick::Object(inner))) => inner.push((sub, v)),
                 _ => out.push((head, Pick::Object(vec![(sub, v)]))),
             },
-            None => out.push((f, Pick::Value(v))),
+            // `first` and `last` keep the order of their fields.
+            None => match v {
+                Value::Object(m) if matches!(f.as_str(), "first" | "last") => {
+                    let fields = PLACE_FIELDS
+                        .iter()
+                        .filter_map(|&k| m.get(k).map(|v| (k, v)));
+                    out.push((f, Pick::Object(fields.collect())));
+                }
+                v => out.push((f, Pick::Value(v))),
+            },
         }
     }
     Picked(out)

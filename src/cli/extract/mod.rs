@@ -29,7 +29,7 @@ enum Item {
     Text(Finding),
     /// A relative reference (`--relative`), and what it resolves to
     /// against the document's URL (`--base`).
-    Reference(Reference, Option<Vec<u8>>),
+    Reference(Reference, Option<std::sync::Arc<[u8]>>),
     Mail(MailFinding),
     /// A message that could not be decoded: a line for stderr.
     Warning(String),
@@ -319,8 +319,16 @@ impl Render<'_> {
             }
             // A relative reference (SPEC section 11): what it resolves to,
             // or the reference itself without `--base`.
-            Item::Reference(r, resolved) => {
+            Item::Reference(r, base) => {
+                // Resolved (RFC 3986 s5.2) once redacted: a secret the
+                // reference holds does not come back through resolution,
+                // whatever path it takes there (`/\\u:pw@h`).
                 let reference = show(&r.value);
+                let resolved = base.and_then(|b| urilint::uri::resolve(&b, &reference));
+                let resolved = match resolved {
+                    Some(uri) if self.args.normalize => Some(normalize(&uri, self.registry)),
+                    other => other,
+                };
                 Entry {
                     path: name.shown.clone(),
                     path_bytes: name.bytes.clone(),
@@ -329,6 +337,7 @@ impl Render<'_> {
                     start: r.start,
                     end: r.end,
                     uri: resolved.as_deref().map_or_else(|| reference.clone(), show),
+
                     delimiter: Delimiter::Quote,
                     flags: Flags::default(),
                     format,
@@ -364,7 +373,11 @@ impl Render<'_> {
         // `--unique` folds URIs by their normalized form (RFC 3986 s6); a
         // relative reference, by what is printed.
         if self.normalized {
-            e.key = if e.reference.is_some() || self.args.normalize {
+            let relative = e.reference.is_some()
+                && urilint::uri::Uri::parse(&e.uri)
+                    .get(urilint::uri::Component::Scheme)
+                    .is_none();
+            e.key = if relative || self.args.normalize {
                 e.uri.clone()
             } else {
                 normalize(&e.uri, self.registry)
@@ -621,12 +634,11 @@ fn each_item(
                     .into_iter()
                     .map(|f| (f.start, Item::Text(f)))
                     .collect();
-                items.extend(refs.into_iter().map(|r| {
-                    let resolved = base
-                        .as_ref()
-                        .and_then(|b| urilint::uri::resolve(b, &r.value));
-                    (r.start, Item::Reference(r, resolved))
-                }));
+                let base: Option<std::sync::Arc<[u8]>> = base.map(Into::into);
+                items.extend(
+                    refs.into_iter()
+                        .map(|r| (r.start, Item::Reference(r, base.clone()))),
+                );
                 items.sort_by_key(|(at, _)| *at);
                 for (_, item) in items {
                     emit(format, item).map_err(Stop::Output)?;
