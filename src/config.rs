@@ -333,6 +333,9 @@ impl Config {
         config.custom_rules().map_err(err)?;
         config.rule_ids().map_err(err)?;
         let base = path.parent().unwrap_or(Path::new("."));
+        crate::walk::Exclude::default()
+            .add(base, &config.exclude)
+            .map_err(|e| err(format!("`exclude`: {e}")))?;
         config.format_globs(base).map_err(err)?;
         config.per_file_ignores(base).map_err(err)?;
         config.registry().map_err(err)?;

@@ -95,13 +95,9 @@ impl Filters {
             if values.is_empty() {
                 return Ok(None);
             }
-            RegexSet::new(values).map(Some).map_err(|e| {
-                let e = e.to_string();
-                // The regex crate's message ends with its gist.
-                let gist = e.lines().last().unwrap_or(&e).trim();
-                let gist = gist.strip_prefix("error: ").unwrap_or(gist).to_string();
-                format!("{}: {gist}", what(key))
-            })
+            RegexSet::new(values)
+                .map(Some)
+                .map_err(|e| format!("{}: {}", what(key), regex_gist(&e)))
         };
         Ok(Filters {
             schemes,
@@ -191,6 +187,14 @@ fn host_pattern(glob: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(".")
+}
+
+/// A regex error in one line: the regex crate draws a caret under the
+/// pattern over several lines and ends with the gist (`unclosed group`).
+pub(crate) fn regex_gist(e: &regex::Error) -> String {
+    let e = e.to_string();
+    let gist = e.lines().last().unwrap_or(&e).trim();
+    gist.strip_prefix("error: ").unwrap_or(gist).to_string()
 }
 
 /// The host of a normalized URI (RFC 3986 s3.2.2), empty when it has none.

@@ -5,7 +5,12 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = <cli::Cli as clap::Parser>::parse();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(message) = cli::mistyped(&argv) {
+        cli::say(message);
+        return ExitCode::from(2);
+    }
+    let args = <cli::Cli as clap::Parser>::parse_from(argv);
     let code = |status| match status {
         cli::Status::Clean => ExitCode::SUCCESS,
         cli::Status::Found => ExitCode::from(1),

@@ -59,7 +59,7 @@ impl<T> PathGlobs<T> {
             let pattern = pattern.trim_end_matches('/');
             let folder = pattern.contains('/').then(|| base.clone());
             let pattern = pattern.trim_start_matches("./");
-            Glob::new(pattern).map_err(|e| format!("`{pattern}`: {e}"))?;
+            Glob::new(pattern).map_err(|e| format!("`{pattern}`: {}", e.kind()))?;
             self.globs.push((folder, pattern.to_string(), value));
         }
         self.rebuild();

@@ -87,7 +87,7 @@ impl Exclude {
     pub fn add<S: AsRef<str>>(&mut self, base: &Path, patterns: &[S]) -> Result<(), GlobError> {
         self.0
             .add_all(base, patterns.iter().map(|p| (p.as_ref(), ())))
-            .map_err(|e| GlobError(format!("bad exclude pattern {e}")))
+            .map_err(GlobError)
     }
 
     /// Whether `path` is excluded.

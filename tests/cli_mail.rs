@@ -182,7 +182,7 @@ fn check_names_the_message_in_every_format() {
         human,
         "-:8:5: error[embedded-password] URI embeds a password for user `deploy`\n  \
          = in message <one@company.org> \"Café links\", text/plain line 1\n\
-         Found 1 problem (1 error).\n"
+         Found 1 problem (1 error); 1 file checked.\n"
     );
     let (jsonl, _) = stdout_of(&["check", "--format", "jsonl", "-"], Some(MBOX), 1);
     let v: Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();

@@ -34,7 +34,7 @@ const FOUND: &str = "\
   |
 1 | see http://acme.net:25/x
   |                     ^^
-Found 1 problem (1 error).
+Found 1 problem (1 error); 1 file checked.
 ";
 
 /// A named pipe, `<(cmd)` and `/dev/stdin` are read once, as they flow:

@@ -7,6 +7,7 @@ mod spool;
 use std::fmt;
 use std::io::{self, Read};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
@@ -47,6 +48,63 @@ enum Command {
         /// The rule's id, as `urilint rules` lists it.
         id: String,
     },
+    /// Print a shell's completion script.
+    ///
+    /// `urilint completions bash > ~/.local/share/bash-completion/completions/urilint`,
+    /// `urilint completions zsh > ~/.zfunc/_urilint`, `urilint completions
+    /// fish > ~/.config/fish/completions/urilint.fish`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), for `man -l -` or a package's
+    /// `urilint.1`; with a command, its page (`urilint-extract.1`).
+    #[command(hide = true)]
+    Manpage {
+        /// A command whose page to print.
+        command: Option<String>,
+    },
+}
+
+/// The names of the commands, and whether each is shown in help.
+fn commands() -> Vec<(String, bool)> {
+    let mut names: Vec<(String, bool)> = <Cli as clap::CommandFactory>::command()
+        .get_subcommands()
+        .map(|c| (c.get_name().to_string(), !c.is_hide_set()))
+        .collect();
+    names.push(("help".to_string(), true));
+    names
+}
+
+/// A mistyped command (`urilint chek docs/`): the first argument names no
+/// file or folder and is at most two edits from a command. Without this
+/// it would be checked as a path that does not exist.
+pub fn mistyped(args: &[std::ffi::OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    // A path by its look (`chek/`, `a.md`) or too short to tell (`he`)
+    // is left to be a path.
+    if first.starts_with('-')
+        || first.len() < 3
+        || first.contains(['/', '.', '\\'])
+        || std::path::Path::new(first).symlink_metadata().is_ok()
+    {
+        return None;
+    }
+    let commands = commands();
+    if commands.iter().any(|(c, _)| c == first) {
+        return None;
+    }
+    let nearest = commands
+        .into_iter()
+        .filter(|(_, shown)| *shown)
+        .map(|(c, _)| (strsim::levenshtein(first, &c), c))
+        .filter(|(d, _)| *d <= 2)
+        .min()?;
+    Some(format!(
+        "`{first}` is no command and no file or folder: did you mean '{}'?",
+        nearest.1
+    ))
 }
 
 #[derive(Debug, clap::Args)]
@@ -590,12 +648,82 @@ fn walk_options(
     options
         .exclude
         .add(&config_dir(config_path), &config.exclude)
-        .map_err(usage)?;
+        .map_err(|e| usage(format!("`exclude`: {e}")))?;
     options
         .exclude
         .add(std::path::Path::new("."), &args.exclude)
-        .map_err(usage)?;
+        .map_err(|e| usage(format!("--exclude: {e}")))?;
     Ok(options)
+}
+
+/// A progress line on stderr while a tree is read (issue 16): shown only
+/// when the run has taken a second (`URILINT_PROGRESS_DELAY_MS` sets
+/// another delay, for tests), stderr is a terminal and `CI` is not set;
+/// cleared before anything else is written.
+pub(super) struct Progress(Option<(indicatif::ProgressBar, Arc<Mutex<bool>>)>);
+
+impl Progress {
+    /// No progress line.
+    pub(super) fn none() -> Progress {
+        Progress(None)
+    }
+
+    /// A progress line over `total` files, `what` they are being (`read`).
+    pub(super) fn new(total: usize, what: &'static str) -> Progress {
+        use std::io::IsTerminal;
+        if !io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
+            return Progress(None);
+        }
+        let delay = std::env::var("URILINT_PROGRESS_DELAY_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1000);
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total as u64),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} {{pos}}/{{len}} files {{wide_bar}} {{elapsed}}"
+        )) {
+            bar.set_style(style);
+        }
+        let show = |bar: &indicatif::ProgressBar| {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            bar.tick();
+        };
+        let done = Arc::new(Mutex::new(false));
+        if delay == 0 {
+            show(&bar);
+            return Progress(Some((bar, done)));
+        }
+        // Shown from another thread once the delay is up, unless the run
+        // is over by then.
+        let (shown, over) = (bar.clone(), done.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(delay));
+            let over = over.lock().unwrap_or_else(|e| e.into_inner());
+            if !*over {
+                show(&shown);
+            }
+        });
+        Progress(Some((bar, done)))
+    }
+
+    fn inc(&self) {
+        if let Some((bar, _)) = &self.0 {
+            bar.inc(1);
+        }
+    }
+
+    /// Clears the line, for good.
+    pub(super) fn finish(&self) {
+        if let Some((bar, done)) = &self.0 {
+            let mut over = done.lock().unwrap_or_else(|e| e.into_inner());
+            *over = true;
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// Files handled at once; their results wait, in order, for the sink.
@@ -607,6 +735,7 @@ const BATCH: usize = 256;
 fn for_each_input<T: Send>(
     inputs: Vec<Result<Input, walk::Error>>,
     threads: Option<usize>,
+    progress: &Progress,
     work: impl Fn(&Input) -> T + Sync,
     mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
@@ -621,7 +750,11 @@ fn for_each_input<T: Send>(
         let results: Vec<Result<T, walk::Error>> = pool.install(|| {
             batch
                 .into_par_iter()
-                .map(|i| i.map(|input| work(&input)))
+                .map(|i| {
+                    let done = i.map(|input| work(&input));
+                    progress.inc();
+                    done
+                })
                 .collect()
         });
         for r in results {
@@ -677,6 +810,31 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
                     .as_bytes(),
                 )?;
             }
+            Ok(Status::Clean)
+        }
+        Some(Command::Completions { shell }) => {
+            // Made whole, then written: a closed pipe is then an error
+            // to report, where clap_complete's own writing panics.
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "urilint", &mut script);
+            io::Write::write_all(&mut io::stdout().lock(), &script)?;
+            Ok(Status::Clean)
+        }
+        Some(Command::Manpage { command }) => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let man = match &command {
+                None => clap_mangen::Man::new(cmd),
+                Some(name) => {
+                    let Some(sub) = cmd.find_subcommand(name).cloned() else {
+                        return Err(Failure::Usage(format!("no command `{name}`")));
+                    };
+                    clap_mangen::Man::new(sub).title(format!("urilint-{name}"))
+                }
+            };
+            let mut page = Vec::new();
+            man.render(&mut page)?;
+            io::Write::write_all(&mut io::stdout().lock(), &page)?;
             Ok(Status::Clean)
         }
         Some(Command::Explain { id }) => match doc(&id) {

@@ -575,6 +575,22 @@ pub fn fixable_summary(fixable: [usize; 2], unsafe_fixes: bool) -> Option<String
     }
 }
 
+/// The closing line of human output: the findings by severity and how
+/// many files were checked; `None` for none (a clean run prints nothing).
+///
+/// ```
+/// use urilint::report::closing_line;
+/// assert_eq!(
+///     closing_line([1, 0, 2], 40).unwrap(),
+///     "Found 3 problems (2 errors, 1 note); 40 files checked."
+/// );
+/// assert_eq!(closing_line([0, 0, 0], 1), None);
+/// ```
+pub fn closing_line(counts: [usize; 3], files: usize) -> Option<String> {
+    let files = format!("{files} file{} checked", if files == 1 { "" } else { "s" });
+    summary_of_counts(counts).map(|found| format!("{}; {files}.", found.trim_end_matches('.')))
+}
+
 /// [`summary`] from the number of findings of each severity, indexed by
 /// `Severity as usize` (note, warning, error).
 pub fn summary_of_counts(counts: [usize; 3]) -> Option<String> {

@@ -83,8 +83,10 @@ impl CustomRule {
                 "custom rule `{id}`: component `{component}` is not one of uri, scheme, host, port, path, query"
             )));
         }
-        let regex =
-            Regex::new(pattern).map_err(|e| CustomRuleError(format!("custom rule `{id}`: {e}")))?;
+        let regex = Regex::new(pattern).map_err(|e| {
+            let gist = crate::filter::regex_gist(&e);
+            CustomRuleError(format!("custom rule `{id}`: regex `{pattern}`: {gist}"))
+        })?;
         Ok(CustomRule {
             id: id.to_string(),
             severity,

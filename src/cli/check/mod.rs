@@ -52,6 +52,8 @@ struct Sink<W: Write> {
     fail_on: Severity,
     /// The bytes of the current input's name, when they are not UTF-8.
     path_bytes: Option<Vec<u8>>,
+    /// Inputs read and checked to the end.
+    files: usize,
 }
 
 impl<W: Write> Sink<W> {
@@ -126,7 +128,10 @@ impl<W: Write> Sink<W> {
                 self.say(message)?;
                 Ok(true)
             }
-            None => Ok(false),
+            None => {
+                self.files += usize::from(!c.skipped);
+                Ok(false)
+            }
         }
     }
 
@@ -200,6 +205,8 @@ struct LinkWork {
     fixed: usize,
     /// Its unified diff (`--diff`).
     diff: Vec<u8>,
+    /// It was not read: a binary file found in a walk.
+    skipped: bool,
 }
 
 /// A file checked, its records waiting for its links' (SPEC section 11).
@@ -216,6 +223,8 @@ struct Checked {
     /// Fixes applied to it, or that would be, and its diff (`--diff`).
     fixed: usize,
     diff: Vec<u8>,
+    /// It was not read: a binary file found in a walk.
+    skipped: bool,
 }
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
@@ -308,6 +317,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         fixed: (0, 0),
         fail_on,
         path_bytes: None,
+        files: 0,
     };
     let reading = Reading::new(
         args.input,
@@ -362,7 +372,10 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             sink.say(w)?;
         }
         match result {
-            Ok(work) => sink.fixes(work.fixed, &work.diff)?,
+            Ok(work) => {
+                sink.files += usize::from(!work.skipped);
+                sink.fixes(work.fixed, &work.diff)?
+            }
             Err(Stop::Output(e)) => return Err(e.into()),
             Err(Stop::Input(message)) => {
                 super::reached(Status::SomeInputsFailed);
@@ -375,9 +388,22 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         // anchors are known once, then each file's links are checked and
         // its records go out in path order (SPEC sections 5 and 11).
         let mut checked: Vec<Result<Checked, String>> = Vec::new();
+        // Nothing is written until every file is read: a progress line
+        // shows the wait.
+        // Not while standard input is read, or fixed text written: a
+        // terminal's line would mix with what the user types or reads.
+        let progress = if args.quiet
+            || fixing.is_some()
+            || inputs.iter().any(|i| matches!(i, Ok(Input::Stdin)))
+        {
+            super::Progress::none()
+        } else {
+            super::Progress::new(inputs.len(), "reading")
+        };
         super::for_each_input(
             inputs,
             threads,
+            &progress,
             |input| checker.collect(input),
             |result| {
                 checked.push(result.map_err(|e| e.to_string()));
@@ -396,6 +422,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                 .flatten()
                 .for_each(|c| checker.check_links(c));
         });
+        progress.finish();
         for c in checked {
             if let Ok(c) = &c {
                 unchecked.add(c.unchecked);
@@ -406,6 +433,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         super::for_each_input(
             inputs,
             threads,
+            &super::Progress::none(),
             |input| checker.collect(input),
             |result| {
                 failed |= sink.checked(result.map_err(|e| e.to_string()))?;
@@ -431,7 +459,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     // The link caches (every folder's listing, every file's anchors) are
     // left to the process's exit: freeing them one by one costs time.
     std::mem::forget(links);
-    let (counts, worst) = (sink.counts, sink.worst());
+    let (counts, worst, files) = (sink.counts, sink.worst(), sink.files);
     let (fixable, fixed) = (sink.fixable, sink.fixed);
     let statistics = sink.statistics.take();
     let mut out = sink.emitter.finish()?;
@@ -446,7 +474,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     }
     if format == Format::Human
         && !args.quiet
-        && let Some(summary) = report::summary_of_counts(counts)
+        && let Some(summary) = report::closing_line(counts, files)
     {
         writeln!(out, "{summary}")?;
         if let Some(line) = report::fixable_summary(fixable, args.unsafe_fixes) {
@@ -514,7 +542,10 @@ impl Checker<'_> {
         let opened =
             super::open_input(input, self.reading).map_err(|e| Stop::Input(e.to_string()))?;
         let Some(opened) = opened else {
-            return Ok(LinkWork::default());
+            return Ok(LinkWork {
+                skipped: true,
+                ..LinkWork::default()
+            });
         };
         let (kind, reader) = (opened.mail, opened.reader);
         // `--fix` and `--diff` read the whole file: it is written whole.
@@ -896,25 +927,40 @@ fn link_checker(
     reading: &Reading,
 ) -> Result<Links, Failure> {
     let base = super::config_dir(config_path);
-    let root = args
-        .root
-        .clone()
-        .or_else(|| config.links.root.as_ref().map(|r| base.join(r)));
-    let sites: Vec<urilint::links::SiteMap> = args
-        .site
+    // Where each folder comes from, for the error: a flag, or the config
+    // file's key.
+    let in_config = |key: &str| match config_path {
+        Some(p) => format!("{}: `[links]` {key}", p.display()),
+        None => format!("`[links]` {key}"),
+    };
+    let root = match (&args.root, &config.links.root) {
+        (Some(r), _) => Some(("--root".to_string(), r.clone())),
+        (None, Some(r)) => Some((in_config("root"), base.join(r))),
+        (None, None) => None,
+    };
+    let config_sites = config.links.sites(&base).map_err(usage)?;
+    let named: Vec<(String, &std::path::Path)> = root
         .iter()
-        .cloned()
-        .chain(config.links.sites(&base).map_err(usage)?)
+        .map(|(what, r)| (what.clone(), r.as_path()))
+        .chain(
+            args.site
+                .iter()
+                .map(|s| ("--site".to_string(), s.dir.as_path())),
+        )
+        .chain(
+            config_sites
+                .iter()
+                .map(|s| (in_config("site"), s.dir.as_path())),
+        )
         .collect();
-    for (what, dir) in root
-        .iter()
-        .map(|r| ("--root", r))
-        .chain(sites.iter().map(|s| ("--site", &s.dir)))
-    {
+    for (what, dir) in named {
         if !dir.is_dir() {
             return Err(usage(format!("{what} {}: not a folder", dir.display())));
         }
     }
+    let root = root.map(|(_, r)| r);
+    let sites: Vec<urilint::links::SiteMap> =
+        args.site.iter().cloned().chain(config_sites).collect();
     let globs = reading.globs.clone();
     let forced = reading.input.0;
     let defaults = LinkOptions::default();
@@ -996,6 +1042,7 @@ impl Checker<'_> {
             error,
             fixed: work.fixed,
             diff: std::mem::take(&mut work.diff),
+            skipped: work.skipped,
             work,
             unchecked: Unchecked::default(),
         }

@@ -553,6 +553,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         super::for_each_input(
             inputs,
             super::threads(args.walk.threads),
+            &super::Progress::none(),
             |input| {
                 let name = Name::of(input);
                 let mut lines: Spool<Line> = Spool::default();
