@@ -123,6 +123,10 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         // SPEC section 11: link integrity.
         ("broken-relative-link", Error),
         ("broken-fragment", Warning),
+        // SPEC section 3a: deception (issue 17).
+        ("mixed-script-host", Error),
+        ("confusable-host", Warning),
+        ("parser-differential", Error),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();
@@ -131,7 +135,14 @@ fn rules_and_default_severities_are_those_of_the_spec() {
     assert_eq!(got, want);
     for d in docs() {
         assert!(
-            !d.references.is_empty() && d.references.iter().all(|r| r.starts_with("RFC")),
+            // RFCs, and for the deception rules the Unicode and WHATWG
+            // standards they implement.
+            !d.references.is_empty()
+                && d.references.iter().all(|r| {
+                    r.starts_with("RFC")
+                        || r.starts_with("Unicode UTS #39")
+                        || r.starts_with("WHATWG URL")
+                }),
             "{}",
             d.id
         );
@@ -153,10 +164,13 @@ fn groups_and_the_default_set() {
     assert_eq!(
         by_group(Security),
         [
+            "confusable-host",
             "deceptive-userinfo",
             "embedded-password",
             "embedded-token",
             "encoded-delimiter",
+            "mixed-script-host",
+            "parser-differential",
             "rare-ip-format",
             "secret-in-path",
             "secret-in-query",

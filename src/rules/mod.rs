@@ -31,6 +31,7 @@
 mod custom;
 mod docs;
 mod fix;
+pub(crate) mod idn;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -135,6 +136,8 @@ pub mod class {
     pub const AT: u16 = 1 << 9;
     /// `=`.
     pub const EQUALS: u16 = 1 << 10;
+    /// `-` (every Punycode label has one).
+    pub const HYPHEN: u16 = 1 << 11;
 
     static TABLE: [u16; 256] = {
         let mut t = [0u16; 256];
@@ -153,6 +156,7 @@ pub mod class {
                 b'.' => DOT,
                 b'@' => AT,
                 b'=' => EQUALS,
+                b'-' => HYPHEN,
                 _ => 0,
             };
             i += 1;

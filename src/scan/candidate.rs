@@ -174,7 +174,13 @@ fn accepted(cx: &Ctx, scheme: &[u8], rest: &[u8]) -> bool {
                     || (rest.starts_with(b"/")
                         && rest
                             .get(1)
-                            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'['))))
+                            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'['))
+                    // A link target's `https:host` or `https:\\host` (a
+                    // browser's `host`).
+                    || (cx.link_targets
+                        && rest
+                            .first()
+                            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'/' || c == b'\\'))))
     }
 }
 
@@ -452,6 +458,11 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
             // candidates, for scheme-typo to report.
             match mistyped_web(w, s, colon, eof) {
                 Some(true) => {}
+                // A link target is a URL whatever it holds: a browser
+                // takes `href="https:host/"` to `host` (WHATWG URL), so
+                // parser-differential must see it.
+                Some(false)
+                    if quoted && cx.link_targets && crate::schemes::is_web(&w[s..colon]) => {}
                 Some(false) => return Outcome::Reject,
                 None => return Outcome::NeedMore,
             }

@@ -25,6 +25,7 @@
 //! assert_eq!(err.to_string(), "port: `o` at offset 20 is not a digit (RFC 3986 s3.2.3)");
 //! ```
 
+pub mod differential;
 mod grammar;
 mod normalize;
 mod resolve;
