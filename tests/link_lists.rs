@@ -238,34 +238,27 @@ fn filters_in_config() {
     // One value for a list of one.
     std::fs::write(d.join("urilint.toml"), "[extract]\nscheme = \"mailto\"\n").unwrap();
     assert_eq!(lines(&configured(&[])), ["mailto:list@example.org"]);
-    std::fs::write(d.join("urilint.toml"), "[extract]\nmatch = ['(']\n").unwrap();
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(d)
-        .args(["extract", "links.txt"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    // A bad value is an error naming the file and the key.
+    let failing = |toml: &str| {
+        std::fs::write(d.join("urilint.toml"), toml).unwrap();
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .current_dir(d)
+            .args(["extract", "links.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{toml}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
     assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
+        failing("[extract]\nmatch = ['(']\n"),
         format!(
             "urilint: {}: `[extract]` match: unclosed group\n",
             d.join("urilint.toml").display()
         )
     );
-    std::fs::write(d.join("urilint.toml"), "[extract]\nhosts = ['a']\n").unwrap();
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(d)
-        .args(["extract", "links.txt"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("unknown field `hosts`"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let unknown = failing("[extract]\nhosts = ['a']\n");
+    assert!(unknown.contains("unknown field `hosts`"), "{unknown}");
 }
 
 /// What a slow reference makes of the plain list: per normalized URI,

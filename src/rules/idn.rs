@@ -2,6 +2,43 @@
 //! percent-decoded (s3.2.2) and each Punycode label (`xn--...`) decoded
 //! to Unicode (IDNA, RFC 5891 s5; RFC 3492).
 
+use crate::rules::{Context, class};
+use crate::uri::{Component, Span};
+
+/// The host of the URI and its labels ([`labels`]), when it may read as
+/// other than its ASCII bytes: what mixed-script-host and confusable-host
+/// look at. Most URIs are ASCII without a `-`, which every Punycode label
+/// has: for them this is a test of their byte classes.
+#[inline]
+pub(crate) fn host(cx: &Context) -> Option<(Span, Vec<(String, String)>)> {
+    if !cx.has(class::HIGH | class::PERCENT | class::HYPHEN) {
+        return None;
+    }
+    host_slow(cx)
+}
+
+#[inline(never)]
+fn host_slow(cx: &Context) -> Option<(Span, Vec<(String, String)>)> {
+    let span = cx.uri.span(Component::Host)?;
+    let host = &cx.text[span.start..span.end];
+    if !may_be_idn(host) {
+        return None;
+    }
+    Some((span, labels(host)?))
+}
+
+/// The host as written and, when it reads otherwise, as read:
+/// `` `xn--pple-43d.com` (`аpple.com`) ``.
+pub(crate) fn forms(written: &[u8], labels: &[(String, String)]) -> String {
+    let written = String::from_utf8_lossy(written);
+    let shown = unicode(labels);
+    if written == shown {
+        format!("`{written}`")
+    } else {
+        format!("`{written}` (`{shown}`)")
+    }
+}
+
 /// Whether `host` may read as something other than its ASCII bytes: it
 /// holds non-ASCII or percent-encoded octets, or a Punycode label.
 pub(crate) fn may_be_idn(host: &[u8]) -> bool {

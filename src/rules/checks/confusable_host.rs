@@ -4,8 +4,7 @@
 use unicode_security::skeleton;
 
 use crate::rules::idn;
-use crate::rules::{Context, Hit, class};
-use crate::uri::Component;
+use crate::rules::{Context, Hit};
 
 /// Country-code top-level domains of countries that write Cyrillic or
 /// Greek, whose names in those scripts are expected there.
@@ -14,21 +13,7 @@ const HOME_TLDS: &[&str] = &[
 ];
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
-    // Most URIs are ASCII without a `-`, which every Punycode label has.
-    if cx.has(class::HIGH | class::PERCENT | class::HYPHEN) {
-        check_slow(cx, out);
-    }
-}
-
-/// The rest of [`check`], out of line: it runs for few URIs.
-#[inline(never)]
-fn check_slow(cx: &Context, out: &mut Vec<Hit>) {
-    let Some(span) = cx.uri.span(Component::Host) else { return };
-    let host = &cx.text[span.start..span.end];
-    if !idn::may_be_idn(host) {
-        return;
-    }
-    let Some(labels) = idn::labels(host) else { return };
+    let Some((span, labels)) = idn::host(cx) else { return };
     let shown = idn::unicode(&labels);
     if shown.is_ascii() {
         return;
@@ -70,14 +55,9 @@ fn check_slow(cx: &Context, out: &mut Vec<Hit>) {
         }
         looks_like.push_str(&prototype);
     }
-    let written = String::from_utf8_lossy(host);
-    let forms = if written == shown {
-        format!("`{written}`")
-    } else {
-        format!("`{written}` (`{shown}`)")
-    };
     let msg = format!(
-        "host {forms} looks like `{}` but is another name",
+        "host {} looks like `{}` but is another name",
+        idn::forms(&cx.text[span.start..span.end], &labels),
         looks_like.to_ascii_lowercase()
     );
     out.push(Hit::new(msg).at(span));

@@ -7,36 +7,15 @@ use unicode_security::{
 };
 
 use crate::rules::idn;
-use crate::rules::{Context, Hit, class};
-use crate::uri::Component;
+use crate::rules::{Context, Hit};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
-    // Most URIs are ASCII without a `-`, which every Punycode label has.
-    if cx.has(class::HIGH | class::PERCENT | class::HYPHEN) {
-        check_slow(cx, out);
-    }
-}
-
-/// The rest of [`check`], out of line: it runs for few URIs.
-#[inline(never)]
-fn check_slow(cx: &Context, out: &mut Vec<Hit>) {
-    let Some(span) = cx.uri.span(Component::Host) else { return };
-    let host = &cx.text[span.start..span.end];
-    if !idn::may_be_idn(host) {
-        return;
-    }
-    let Some(labels) = idn::labels(host) else { return };
+    let Some((span, labels)) = idn::host(cx) else { return };
     for (_, label) in &labels {
         if let Some(scripts) = mixed(label) {
-            let written = String::from_utf8_lossy(host);
-            let shown = idn::unicode(&labels);
-            let forms = if written == shown {
-                format!("`{written}`")
-            } else {
-                format!("`{written}` (`{shown}`)")
-            };
             let msg = format!(
-                "host {forms} mixes {} in the label `{label}`: a look-alike of another name",
+                "host {} mixes {} in the label `{label}`: a look-alike of another name",
+                idn::forms(&cx.text[span.start..span.end], &labels),
                 scripts.join(" and ")
             );
             out.push(Hit::new(msg).at(span));
