@@ -129,8 +129,7 @@ impl State<'_> {
     }
 
     fn close_start_tag(&mut self, doc: &mut Doc, self_closing: bool) {
-        if self.anchors
-            && self.tag.eq_ignore_ascii_case(b"base")
+        if self.tag.eq_ignore_ascii_case(b"base")
             && self
                 .attributes
                 .iter()
@@ -199,7 +198,7 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
         tag: Vec::new(),
         attributes: Vec::new(),
         keep: false,
-        anchors: doc.want_refs,
+        anchors: doc.want_anchors,
     };
     let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
         match event {

@@ -96,14 +96,15 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         }
         if doc.want_refs {
             match &event {
-                Event::Start(Tag::Heading { id, .. }) => {
+                // Headings, ids and labels: only what a fragment names.
+                Event::Start(Tag::Heading { id, .. }) if doc.want_anchors => {
                     heading_id = id.as_ref().map(|id| id.to_string());
                     if let Some(id) = &heading_id {
                         doc.targets.ids.push(id.clone());
                     }
                     heading = Some(String::new());
                 }
-                Event::End(TagEnd::Heading(_)) => {
+                Event::End(TagEnd::Heading(_)) if doc.want_anchors => {
                     // GitHub has no heading attributes: it makes the id of
                     // `Setup {#install}` from all of it, `setup-install`.
                     if let (Some(h), Some(id)) = (&heading, heading_id.take()) {
@@ -126,7 +127,8 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 // MyST's `(label)=` line names the block after it
                 // (Sphinx's Markdown); the parser reads it as text.
                 Event::Text(t)
-                    if heading.is_none()
+                    if doc.want_anchors
+                        && heading.is_none()
                         && t.starts_with('(')
                         && t.ends_with(")=")
                         && t.len() > 3

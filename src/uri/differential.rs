@@ -81,13 +81,21 @@ impl Views {
     }
 }
 
-/// `%2F`, `%3F`, `%23`, `%40` or `%5C`: a delimiter, once decoded.
-fn has_encoded_delimiter(s: &[u8]) -> bool {
+/// Whether `scheme` is one of [`SPECIAL`], in any case.
+pub(crate) fn is_special(scheme: &[u8]) -> bool {
+    SPECIAL
+        .iter()
+        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+}
+
+/// `%2F`, `%3F`, `%23` or `%5C`: a delimiter of the authority, once
+/// decoded (an `@` decoded, `%40`, still leaves the last `@` the last).
+pub(crate) fn has_encoded_delimiter(s: &[u8]) -> bool {
     s.windows(3).any(|w| {
         w[0] == b'%'
             && matches!(
                 (w[1], w[2].to_ascii_uppercase()),
-                (b'2', b'F') | (b'3', b'F') | (b'2', b'3') | (b'4', b'0') | (b'5', b'C')
+                (b'2', b'F') | (b'3', b'F') | (b'2', b'3') | (b'5', b'C')
             )
     })
 }

@@ -80,10 +80,7 @@ fn ser_format<S: serde::Serializer>(f: &Format, s: S) -> Result<S::Ok, S::Error>
 
 fn de_format<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Format, D::Error> {
     let name = String::deserialize(d)?;
-    Format::ALL
-        .into_iter()
-        .find(|f| f.as_str() == name)
-        .ok_or_else(|| serde::de::Error::custom(format!("no format `{name}`")))
+    Format::parse(&name).ok_or_else(|| serde::de::Error::custom(format!("no format `{name}`")))
 }
 
 impl Entry {

@@ -17,12 +17,11 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     // `https://good.example\@evil.example/` and `good.example%2F@...`: a
     // browser, or a parser that decodes first, goes to the name before
     // the `\` or `%2F`; parser-differential says so.
-    let special = cx.uri.get(Component::Scheme).is_some_and(|s| {
-        crate::uri::differential::SPECIAL
-            .iter()
-            .any(|k| k.as_bytes().eq_ignore_ascii_case(s))
-    });
-    if special && (user.contains(&b'\\') || has_encoded_delimiter(user)) {
+    let special = cx
+        .uri
+        .get(Component::Scheme)
+        .is_some_and(crate::uri::differential::is_special);
+    if special && (user.contains(&b'\\') || crate::uri::differential::has_encoded_delimiter(user)) {
         return;
     }
     let host = String::from_utf8_lossy(host);
@@ -34,17 +33,6 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         format!("userinfo holds the host name `{named}`, but the host is `{host}`")
     };
     out.push(Hit::new(msg).at(cx.uri.span(Component::User).expect("has user")));
-}
-
-/// `%2F`, `%3F`, `%23` or `%5C`.
-fn has_encoded_delimiter(s: &[u8]) -> bool {
-    s.windows(3).any(|w| {
-        w[0] == b'%'
-            && matches!(
-                (w[1], w[2].to_ascii_uppercase()),
-                (b'2', b'F') | (b'3', b'F') | (b'2', b'3') | (b'5', b'C')
-            )
-    })
 }
 
 /// The host name a user name holds, whatever surrounds it, once
@@ -79,7 +67,7 @@ const GENERIC: &[&[u8]] = &[
 /// whose last is a common generic top-level domain, or two letters (a
 /// country) after at least two labels. `john.doe`, `first.last.name` and
 /// `jan.de` are user names.
-fn looks_like_host(s: &[u8]) -> bool {
+pub(super) fn looks_like_host(s: &[u8]) -> bool {
     if is_ipv4(s) {
         return true;
     }

@@ -4,13 +4,10 @@
 
 use crate::rules::{Context, Hit, class};
 use crate::uri::Component;
-use crate::uri::differential::{SPECIAL, View, Views};
+use crate::uri::differential::{View, Views, is_special};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
-    let special = cx.uri.get(Component::Scheme).is_some_and(|name| {
-        SPECIAL.iter().any(|s| s.as_bytes().eq_ignore_ascii_case(name))
-    });
-    if special {
+    if cx.uri.get(Component::Scheme).is_some_and(is_special) {
         check_slow(cx, out);
     }
 }
@@ -120,7 +117,7 @@ fn disagreement(v: &Views, password: &str) -> Option<String> {
     // password splits into.
     let decoded = v.decoded_first.as_ref()?;
     let host = decoded.host.as_deref()?;
-    (decoded.host != rfc.host && looks_like_name(host))
+    (decoded.host != rfc.host && super::deceptive_userinfo::looks_like_host(host.as_bytes()))
         .then(|| said("a parser that decodes the userinfo's `%XX` before it splits", &decoded.host))
 }
 
@@ -132,16 +129,6 @@ fn is_dotted_decimal(h: &str) -> bool {
         && parts.iter().all(|p| {
             !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && (p.len() == 1 || !p.starts_with('0'))
         })
-}
-
-/// A dotted name whose last label is letters: what a reader takes for a
-/// host.
-fn looks_like_name(h: &str) -> bool {
-    let h = h.trim_end_matches('.');
-    let mut labels = h.split('.');
-    let last = labels.next_back().unwrap_or_default();
-    h.contains('.') && last.len() >= 2 && last.bytes().all(|b| b.is_ascii_alphabetic() || b >= 0x80)
-        || h.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
 /// A host RFC 3986 reads as a name of digits and a browser as the IPv4
