@@ -350,7 +350,7 @@ impl Config {
     /// names the key (SPEC section 4 as amended in 3a).
     fn rule_ids(&self) -> Result<(), String> {
         let custom: Vec<&str> = self.custom_rules.iter().map(|c| c.id.as_str()).collect();
-        let known = |id: &str| crate::rules::doc(id).is_some() || custom.contains(&id);
+        let known = |id: &str| crate::rules::head(id).is_some() || custom.contains(&id);
         let lists = [
             ("select", self.select.as_deref().unwrap_or_default()),
             ("extend-select", &self.extend_select[..]),
@@ -402,7 +402,7 @@ impl Config {
     pub fn registry(&self) -> Result<std::sync::Arc<crate::schemes::Registry>, String> {
         use crate::schemes::{Registry, Scheme, Status, Syntax};
         if self.schemes.is_empty() {
-            return Ok(std::sync::Arc::new(Registry::builtin().clone()));
+            return Ok(Registry::shared());
         }
         let extra = self.schemes.iter().map(|(name, c)| Scheme {
             name: name.clone(),

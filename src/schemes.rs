@@ -22,12 +22,18 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
 /// The registry file shipped with urilint.
 pub const BUILTIN_TOML: &str = include_str!("../rules/schemes.toml");
+
+/// A scheme of `rules/schemes.toml` as `build.rs` compiles it: name, port,
+/// syntax, bare, rfc, status.
+type Builtin = (&'static str, Option<u16>, Syntax, bool, &'static str, Status);
+
+include!(concat!(env!("OUT_DIR"), "/schemes_generated.rs"));
 
 /// The web's schemes, longest first (a prefix test finds `https` before
 /// `http`): special schemes in the WHATWG URL Standard, which always have
@@ -121,12 +127,36 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// The registry compiled from `rules/schemes.toml`.
+    /// The registry compiled from `rules/schemes.toml` (`build.rs` turns
+    /// the file into a table, so no run parses it to start).
     pub fn builtin() -> &'static Registry {
-        static BUILTIN: OnceLock<Registry> = OnceLock::new();
+        Registry::shared_ref()
+    }
+
+    /// [`Registry::builtin`], shared: what a scanner or linter holds when
+    /// no `[schemes]` are configured.
+    pub fn shared() -> Arc<Registry> {
+        Arc::clone(Registry::shared_ref())
+    }
+
+    fn shared_ref() -> &'static Arc<Registry> {
+        static BUILTIN: OnceLock<Arc<Registry>> = OnceLock::new();
         BUILTIN.get_or_init(|| {
-            Registry::from_toml(BUILTIN_TOML)
-                .expect("rules/schemes.toml is checked by the test suite")
+            let by_name = BUILTIN_SCHEMES
+                .iter()
+                .map(|&(name, port, syntax, bare, rfc, status)| {
+                    let scheme = Scheme {
+                        name: name.to_string(),
+                        port,
+                        syntax,
+                        bare,
+                        rfc: rfc.to_string(),
+                        status,
+                    };
+                    (scheme.name.clone(), scheme)
+                })
+                .collect();
+            Arc::new(Registry::assemble(by_name))
         })
     }
 
@@ -343,6 +373,20 @@ mod tests {
         }
         assert_eq!(reg.get("file").unwrap().syntax, Syntax::Hierarchical);
         assert_eq!(reg.get("wais").unwrap().status, Status::Historical);
+    }
+
+    #[test]
+    fn compiled_table_is_the_file() {
+        // build.rs compiles rules/schemes.toml into a table; the runtime
+        // parser, which reads `[schemes]` in config, must read the same.
+        let parsed = Registry::from_toml(BUILTIN_TOML).unwrap();
+        let built = Registry::builtin();
+        assert_eq!(parsed.len(), built.len());
+        for s in parsed.iter() {
+            assert_eq!(built.get(&s.name), Some(s), "{}", s.name);
+        }
+        assert_eq!(parsed.bare, built.bare);
+        assert_eq!(parsed.owners, built.owners);
     }
 
     #[test]

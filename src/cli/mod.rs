@@ -748,8 +748,12 @@ fn for_each_input<T: Send>(
     while inputs.peek().is_some() {
         let batch: Vec<Result<Input, walk::Error>> = inputs.by_ref().take(BATCH).collect();
         let results: Vec<Result<T, walk::Error>> = pool.install(|| {
+            // One file a task: rayon splits a range further only when
+            // a thread steals from it, so a quarter of a batch could sit
+            // on one thread while the other waits for the batch to end.
             batch
                 .into_par_iter()
+                .with_max_len(1)
                 .map(|i| {
                     let done = i.map(|input| work(&input));
                     progress.inc();

@@ -27,7 +27,7 @@ const MARK: &str = "@@urilint-sarif-results@@";
 impl Sarif {
     pub(super) fn new() -> Sarif {
         Sarif {
-            ids: docs().iter().map(|d| d.id.clone()).collect(),
+            ids: crate::rules::builtin_ids().map(str::to_string).collect(),
             results: 0,
             indent: None,
         }

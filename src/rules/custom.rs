@@ -65,7 +65,7 @@ impl CustomRule {
                 "custom rule id `{id}` must be kebab-case"
             )));
         }
-        if crate::rules::doc(id).is_some() {
+        if crate::rules::head(id).is_some() {
             return Err(CustomRuleError(format!(
                 "custom rule id `{id}` is a built-in rule's"
             )));

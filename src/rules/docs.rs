@@ -62,7 +62,7 @@ pub fn docs() -> &'static [RuleDoc] {
     DOCS.get_or_init(|| {
         BUILTIN
             .iter()
-            .map(|(id, text, _)| {
+            .map(|(id, text, _, _)| {
                 let doc: RuleDoc =
                     toml::from_str(text).unwrap_or_else(|e| panic!("rules/{id}.toml: {e}"));
                 assert_eq!(&doc.id, id, "rules/{id}.toml names another id");
@@ -133,5 +133,30 @@ impl RuleDoc {
             },
             refs
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BUILTIN, Head};
+    use super::docs;
+
+    #[test]
+    fn compiled_heads_are_the_docs() {
+        // build.rs compiles what the linter reads of each doc; the serde
+        // parse of the whole doc must read the same.
+        assert_eq!(docs().len(), BUILTIN.len());
+        for (doc, (id, _, _, head)) in docs().iter().zip(BUILTIN) {
+            assert_eq!(&doc.id, id);
+            let parsed = Head {
+                severity: doc.severity,
+                group: doc.group,
+                default: doc.default,
+                templates: doc.templates,
+                links: doc.links,
+                fix: doc.fix,
+            };
+            assert_eq!(&parsed, head, "rules/{id}.toml");
+        }
     }
 }

@@ -282,7 +282,7 @@ impl Scanner {
     pub fn builder() -> ScannerBuilder {
         ScannerBuilder {
             config: Config {
-                registry: Arc::new(Registry::builtin().clone()),
+                registry: Registry::shared(),
                 max_uri_len: DEFAULT_MAX_URI_LEN,
                 chunk_size: DEFAULT_CHUNK_SIZE,
                 templates: true,

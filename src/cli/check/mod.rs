@@ -417,8 +417,11 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             .map_err(usage)?;
         pool.install(|| {
             use rayon::prelude::*;
+            // One file a task, as in `for_each_input`: the files with
+            // links to check sit together (a folder of Markdown).
             checked
                 .par_iter_mut()
+                .with_max_len(1)
                 .flatten()
                 .for_each(|c| checker.check_links(c));
         });
