@@ -31,7 +31,14 @@ pub const BUILTIN_TOML: &str = include_str!("../rules/schemes.toml");
 
 /// A scheme of `rules/schemes.toml` as `build.rs` compiles it: name, port,
 /// syntax, bare, rfc, status.
-type Builtin = (&'static str, Option<u16>, Syntax, bool, &'static str, Status);
+type Builtin = (
+    &'static str,
+    Option<u16>,
+    Syntax,
+    bool,
+    &'static str,
+    Status,
+);
 
 include!(concat!(env!("OUT_DIR"), "/schemes_generated.rs"));
 

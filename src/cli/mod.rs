@@ -777,7 +777,7 @@ const THREADS_PER_CORE: usize = 4;
 fn threads(requested: Option<usize>) -> Option<usize> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let cap = THREADS_PER_CORE * cores;
-    match requested {
+    let threads = match requested {
         Some(n) if n > cap => {
             say(format!(
                 "note: -j {n} capped at {cap} ({THREADS_PER_CORE} threads a core, {cores} cores)"
@@ -785,7 +785,32 @@ fn threads(requested: Option<usize>) -> Option<usize> {
             Some(cap)
         }
         other => other,
+    };
+    let _ = THREADS.set(threads);
+    threads
+}
+
+/// The run's `-j`, for [`mail_pool`].
+static THREADS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+
+/// Whether an archive's messages are decoded in parallel: not under
+/// `-j1`. One read outside [`for_each_input`] (one input, on the main
+/// thread) then uses rayon's global pool, sized to `-j` here when first
+/// needed, so that a run that reads no mail starts no threads for it;
+/// inside a pool, that pool is used.
+fn mail_pool() -> bool {
+    let threads = THREADS.get().copied().flatten();
+    if threads == Some(1) {
+        return false;
     }
+    if rayon::current_thread_index().is_none() {
+        // Set already (by an earlier archive of the run): kept.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .stack_size(WORKER_STACK)
+            .build_global();
+    }
+    true
 }
 
 /// Stack of a worker thread: html5gum's tokenizer goes a call deeper for

@@ -189,7 +189,10 @@ pub enum MailEvent {
     },
 }
 
-/// The URIs of an mbox archive or a message, one message at a time.
+/// The URIs of an mbox archive or a message, in archive order. Messages
+/// are split off a batch at a time (a megabyte, at most 64 messages), so
+/// memory stays bounded on an archive of any size, and a batch's messages
+/// are decoded and scanned on the threads of rayon's current pool.
 ///
 /// ```
 /// use urilint::mail::{InputKind, MailEvent, MailEvents};
@@ -208,7 +211,20 @@ pub struct MailEvents<R> {
     messages: Messages<R>,
     scanner: crate::scan::Scanner,
     queue: std::collections::VecDeque<MailEvent>,
+    /// A read error met while a batch was split off: reported after the
+    /// events of the messages before it.
+    error: Option<std::io::Error>,
+    /// The batch split off while the one before it was decoded.
+    ahead: Option<Vec<RawMessage>>,
+    /// Whether batches are decoded on rayon's current pool.
+    parallel: bool,
 }
+
+/// Messages split off an archive at once, up to [`BATCH_BYTES`]: they are
+/// decoded and scanned in parallel on rayon's current pool (one at a time
+/// under `-j1`), and their events queued in archive order.
+const BATCH_MESSAGES: usize = 64;
+const BATCH_BYTES: usize = 1 << 20;
 
 impl<R: std::io::BufRead> MailEvents<R> {
     /// Reads `reader` as `kind` (`Mbox` or `Message`).
@@ -221,58 +237,130 @@ impl<R: std::io::BufRead> MailEvents<R> {
             messages,
             scanner,
             queue: std::collections::VecDeque::new(),
+            error: None,
+            ahead: None,
+            parallel: true,
         }
+    }
+
+    /// Whether messages are decoded in parallel, on rayon's current pool
+    /// (the default), or one at a time on the calling thread, without
+    /// touching rayon (`-j1`).
+    pub fn parallel(mut self, yes: bool) -> Self {
+        self.parallel = yes;
+        self
     }
 }
 
-impl<R: std::io::BufRead> Iterator for MailEvents<R> {
+/// The next messages of `messages`, up to a batch; a read error ends the
+/// batch and is kept in `error`.
+fn split<R: std::io::BufRead>(
+    messages: &mut Messages<R>,
+    error: &mut Option<std::io::Error>,
+    most: usize,
+) -> Vec<RawMessage> {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while error.is_none() && batch.len() < most && bytes < BATCH_BYTES {
+        match messages.next() {
+            Some(Ok(raw)) => {
+                bytes += raw.bytes.len();
+                batch.push(raw);
+            }
+            Some(Err(e)) => *error = Some(e),
+            None => break,
+        }
+    }
+    batch
+}
+
+/// The events of each message of `batch`, one message a task (sizes vary
+/// by orders of magnitude).
+fn decode_batch(batch: &[RawMessage], scanner: &crate::scan::Scanner) -> Vec<Vec<MailEvent>> {
+    use rayon::prelude::*;
+    batch
+        .par_iter()
+        .with_max_len(1)
+        .map(|raw| events_of(raw, scanner))
+        .collect()
+}
+
+/// The events of one message: its decoding warnings, then the URIs of its
+/// parts in order.
+fn events_of(raw: &RawMessage, scanner: &crate::scan::Scanner) -> Vec<MailEvent> {
+    use std::sync::Arc;
+    let decoded = decode(raw);
+    let info = Arc::new(decoded.info);
+    let mut events = Vec::new();
+    for (line, text) in decoded.warnings {
+        events.push(MailEvent::Warning {
+            line,
+            info: Arc::clone(&info),
+            text,
+        });
+    }
+    for part in decoded.parts {
+        let mime: Arc<str> = part.mime.as_str().into();
+        let found: Vec<crate::scan::Finding> = if part.mime == "text/html" {
+            // A mail's `<pre>` is its text, not a code sample (SPEC M2: an
+            // HTML part gives its text).
+            crate::format::scan(
+                crate::format::Format::Html,
+                &part.text,
+                scanner,
+                crate::format::Options { include_code: true },
+            )
+        } else {
+            scanner.scan(&part.text).collect()
+        };
+        let mut counted = (0, 0);
+        for mut finding in found {
+            let part_line = finding.line;
+            // SPEC section 9: the archive line of the URI when the part
+            // maps line by line, else where the part begins.
+            (finding.line, finding.column) =
+                part.position(finding.start as usize, finding.column, &mut counted);
+            events.push(MailEvent::Found(MailFinding {
+                finding,
+                part_line,
+                part: Arc::clone(&mime),
+                info: Arc::clone(&info),
+            }));
+        }
+    }
+    events
+}
+
+impl<R: std::io::BufRead + Send> Iterator for MailEvents<R> {
     type Item = std::io::Result<MailEvent>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        use std::sync::Arc;
         while self.queue.is_empty() {
-            let raw = match self.messages.next()? {
-                Ok(raw) => raw,
-                Err(e) => return Some(Err(e)),
+            // `-j1`: a message at a time, decoded while it is in cache,
+            // with no hand-off to a pool thread and back.
+            let alone = !self.parallel || rayon::current_num_threads() == 1;
+            let most = if alone { 1 } else { BATCH_MESSAGES };
+            let batch = match self.ahead.take() {
+                Some(batch) => batch,
+                None => split(&mut self.messages, &mut self.error, most),
             };
-            let decoded = decode(&raw);
-            let info = Arc::new(decoded.info);
-            for (line, text) in decoded.warnings {
-                self.queue.push_back(MailEvent::Warning {
-                    line,
-                    info: Arc::clone(&info),
-                    text,
-                });
+            if batch.is_empty() {
+                return self.error.take().map(Err);
             }
-            for part in decoded.parts {
-                let mime: Arc<str> = part.mime.as_str().into();
-                let found: Vec<crate::scan::Finding> = if part.mime == "text/html" {
-                    // A mail's `<pre>` is its text, not a code sample
-                    // (SPEC M2: an HTML part gives its text).
-                    crate::format::scan(
-                        crate::format::Format::Html,
-                        &part.text,
-                        &self.scanner,
-                        crate::format::Options { include_code: true },
-                    )
-                } else {
-                    self.scanner.scan(&part.text).collect()
-                };
-                let mut counted = (0, 0);
-                for mut finding in found {
-                    let part_line = finding.line;
-                    // SPEC section 9: the archive line of the URI when the
-                    // part maps line by line, else where the part begins.
-                    (finding.line, finding.column) =
-                        part.position(finding.start as usize, finding.column, &mut counted);
-                    self.queue.push_back(MailEvent::Found(MailFinding {
-                        finding,
-                        part_line,
-                        part: Arc::clone(&mime),
-                        info: Arc::clone(&info),
-                    }));
+            let (scanner, messages, error) = (&self.scanner, &mut self.messages, &mut self.error);
+            if alone {
+                for raw in &batch {
+                    self.queue.extend(events_of(raw, scanner));
                 }
+                continue;
             }
+            // The next batch is split off while this one is decoded.
+            let (events, ahead) = rayon::join(
+                || decode_batch(&batch, scanner),
+                || split(messages, error, most),
+            );
+            self.ahead = Some(ahead);
+            self.queue.extend(events.into_iter().flatten());
         }
         self.queue.pop_front().map(Ok)
     }

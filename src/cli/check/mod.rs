@@ -626,7 +626,8 @@ impl Checker<'_> {
         if opened.format == DocFormat::Mail {
             // Mail: findings carry their message (SPEC M3); no snippets,
             // since what was scanned is the decoded text, not the file's.
-            for event in MailEvents::new(BufReader::new(reader), kind, self.scanner.clone()) {
+            let events = MailEvents::new(BufReader::new(reader), kind, self.scanner.clone());
+            for event in events.parallel(super::mail_pool()) {
                 match event.map_err(fail)? {
                     MailEvent::Found(m) => {
                         let diagnostics = self.linter.check(&m.finding);

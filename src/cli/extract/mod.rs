@@ -523,6 +523,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     }
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
+    let threads = super::threads(args.walk.threads);
 
     if let [Ok(input)] = inputs.as_mut_slice() {
         // One input (a large file, a stream on stdin): print as it is read,
@@ -549,7 +550,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // in memory.
         super::for_each_input(
             inputs,
-            super::threads(args.walk.threads),
+            threads,
             &super::Progress::none(),
             |input| {
                 let name = Name::of(input);
@@ -662,7 +663,8 @@ fn each_item(
         }
         return Ok(());
     }
-    for event in MailEvents::new(BufReader::new(reader), opened.mail, scanner.clone()) {
+    let events = MailEvents::new(BufReader::new(reader), opened.mail, scanner.clone());
+    for event in events.parallel(super::mail_pool()) {
         let item = match event.map_err(fail)? {
             MailEvent::Found(m) => Item::Mail(m),
             MailEvent::Warning { line, info, text } => {
