@@ -62,6 +62,67 @@ impl<R: BufRead> Messages<R> {
         }
     }
 
+    /// Takes the whole lines the reader's buffer holds into `msg`, a run of
+    /// lines a copy, as [`Iterator::next`] would take them a line at a
+    /// time: it stops at the `From ` line after an empty line that opens
+    /// the next message, drops one `>` of a `>From ` line, and leaves a
+    /// line the buffer does not hold whole (or that would reach the cap)
+    /// to [`Messages::read_line`].
+    fn whole_lines(&mut self, msg: &mut Vec<u8>, prev_empty: &mut bool) -> io::Result<Stop> {
+        let (mbox, max) = (self.mbox, self.max);
+        let buf = loop {
+            match self.reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if buf.is_empty() {
+            return Ok(Stop::End);
+        }
+        // `pos`: where the next line starts; `run`: the first byte not
+        // copied yet.
+        let (mut pos, mut run, mut lines) = (0, 0, 0);
+        let mut separator = false;
+        for nl in memchr::memchr_iter(b'\n', buf) {
+            let line = &buf[pos..=nl];
+            let kept = msg.len() + (pos - run);
+            if kept + line.len() >= max {
+                break;
+            }
+            if mbox && *prev_empty && kept > 0 && line.starts_with(b"From ") {
+                separator = true;
+                lines += 1;
+                msg.extend_from_slice(&buf[run..pos]);
+                run = nl + 1;
+                pos = nl + 1;
+                break;
+            }
+            if mbox && line[0] == b'>' {
+                // mboxrd: `>From ` and `>>From ` lose one `>`.
+                let quotes = line.iter().take_while(|&&b| b == b'>').count();
+                if line[quotes..].starts_with(b"From ") {
+                    msg.extend_from_slice(&buf[run..pos]);
+                    run = pos + 1;
+                }
+            }
+            *prev_empty = matches!(line, b"\n" | b"\r\n");
+            lines += 1;
+            pos = nl + 1;
+        }
+        msg.extend_from_slice(&buf[run..pos]);
+        self.reader.consume(pos);
+        self.line += lines;
+        Ok(match (separator, pos) {
+            (true, _) => {
+                self.at_separator = true;
+                Stop::Separator
+            }
+            (false, 0) => Stop::Slow,
+            (false, _) => Stop::More,
+        })
+    }
+
     /// Reads one line, appending what fits of it to `msg`. Returns the
     /// offset in `msg` where it starts, its first bytes (whether kept or
     /// not) and whether it was empty; `None` at the end of input.
@@ -108,6 +169,19 @@ impl<R: BufRead> Messages<R> {
     }
 }
 
+/// Where [`Messages::whole_lines`] stopped.
+enum Stop {
+    /// At the `From ` line that opens the next message (read).
+    Separator,
+    /// At the end of what the buffer held: more lines may follow.
+    More,
+    /// At a line the buffer does not hold whole, or that reaches the cap:
+    /// it is read a line at a time.
+    Slow,
+    /// At the end of input.
+    End,
+}
+
 struct Line {
     start: usize,
     head: [u8; 8],
@@ -150,6 +224,19 @@ impl<R: BufRead> Iterator for Messages<R> {
         let mut prev_empty = true;
         let mut truncated = false;
         loop {
+            match self.whole_lines(&mut msg, &mut prev_empty) {
+                Ok(Stop::Separator) => break,
+                Ok(Stop::More) => continue,
+                Ok(Stop::End) => {
+                    self.done = true;
+                    break;
+                }
+                Ok(Stop::Slow) => {}
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
             let line = match self.read_line(&mut msg) {
                 Ok(Some(l)) => l,
                 Ok(None) => {
@@ -230,6 +317,49 @@ mod tests {
             ]
         );
         assert_eq!(split(""), []);
+    }
+
+    /// Every message of `mbox` (line, bytes, truncated) read through a
+    /// buffer of `capacity` bytes, with messages capped at `max`.
+    fn all(mbox: &[u8], capacity: usize, max: usize) -> Vec<(u64, Vec<u8>, bool)> {
+        let mut m = Messages::mbox(io::BufReader::with_capacity(capacity, mbox));
+        m.max = max;
+        m.map(|m| {
+            let m = m.unwrap();
+            (m.line, m.bytes, m.truncated)
+        })
+        .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// The lines a buffer holds whole are taken a run at a time; read
+        /// through a one-byte buffer every line goes the slow way, a line
+        /// at a time. Both split the same.
+        #[test]
+        fn runs_of_lines_split_as_single_lines(
+            lines in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::Just("From a@x Mon Jan  1 00:00:00 2024".to_string()),
+                    proptest::prelude::Just(String::new()),
+                    proptest::prelude::Just(">From x".to_string()),
+                    proptest::prelude::Just(">>>From y".to_string()),
+                    proptest::prelude::Just(">Fro".to_string()),
+                    proptest::prelude::Just("From".to_string()),
+                    "[a-z>F ]{0,12}",
+                ],
+                0..40,
+            ),
+            crlf in proptest::prelude::any::<bool>(),
+            capacity in 2usize..64,
+            max in proptest::prop_oneof![proptest::prelude::Just(MAX_MESSAGE), 1usize..80],
+        ) {
+            let end = if crlf { "\r\n" } else { "\n" };
+            let mbox: String = lines.iter().map(|l| format!("{l}{end}")).collect();
+            let slow = all(mbox.as_bytes(), 1, max);
+            proptest::prop_assert_eq!(all(mbox.as_bytes(), capacity, max), slow.clone());
+            proptest::prop_assert_eq!(all(mbox.as_bytes(), 8192, max), slow);
+        }
     }
 
     #[test]

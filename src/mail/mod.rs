@@ -29,6 +29,7 @@
 mod flowed;
 mod mbox;
 mod mime;
+mod qp;
 
 use std::path::Path;
 

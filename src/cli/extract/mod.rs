@@ -200,24 +200,32 @@ impl Name {
 }
 
 /// Counts the messages of a mail input: a new one starts where a finding
-/// holds another message's information.
+/// holds another message's information. Keeps that message's context, so
+/// its header fields are redacted once, not once a URI.
 #[derive(Default)]
 struct Messages {
-    last: Option<std::sync::Arc<urilint::mail::MessageInfo>>,
+    last: Option<(std::sync::Arc<urilint::mail::MessageInfo>, MailContext)>,
     n: u64,
 }
 
 impl Messages {
-    fn of(&mut self, info: &std::sync::Arc<urilint::mail::MessageInfo>) -> u64 {
-        if !self
-            .last
-            .as_ref()
-            .is_some_and(|l| std::sync::Arc::ptr_eq(l, info))
-        {
-            self.last = Some(info.clone());
-            self.n += 1;
-        }
-        self.n
+    /// The number of `m`'s message in the input, and its context.
+    fn of(&mut self, m: &urilint::mail::MailFinding, show_secrets: bool) -> (u64, MailContext) {
+        let same = |(l, _): &(_, _)| std::sync::Arc::ptr_eq(l, &m.info);
+        let context = match &self.last {
+            Some(last) if same(last) => MailContext {
+                part: m.part.to_string(),
+                part_line: m.part_line,
+                ..last.1.clone()
+            },
+            _ => {
+                let context = MailContext::of(m, show_secrets);
+                self.last = Some((m.info.clone(), context.clone()));
+                self.n += 1;
+                context
+            }
+        };
+        (self.n, context)
     }
 }
 
@@ -310,8 +318,8 @@ impl Render<'_> {
             Item::Mail(m) => {
                 let uri = self.shown(&m.finding);
                 let mut e = entry(&m.finding, uri);
-                e.mail = Some(MailContext::of(&m, self.args.show_secrets));
-                e.unit = messages.of(&m.info);
+                let (unit, context) = messages.of(&m, self.args.show_secrets);
+                (e.mail, e.unit) = (Some(context), unit);
                 e
             }
             // A relative reference (SPEC section 11): what it resolves to,
