@@ -155,8 +155,15 @@ impl Input {
     /// Opens the input for reading. `Ok(None)` means a file found in a walk
     /// that looks binary, skipped on purpose.
     pub fn open(&self) -> Result<Option<Box<dyn Read + Send>>, Error> {
+        Ok(self.open_sized()?.map(|(reader, _)| reader))
+    }
+
+    /// [`Input::open`], with the input's length when it is a file: room
+    /// for a whole file is then made at once, not by doubling (and copying)
+    /// a buffer as it fills.
+    pub fn open_sized(&self) -> Result<Option<Sized>, Error> {
         let (path, explicit) = match self {
-            Input::Stdin => return Ok(Some(Box::new(io::stdin()))),
+            Input::Stdin => return Ok(Some((Box::new(io::stdin()), None))),
             Input::File { path, explicit } => (path, *explicit),
         };
         let err = |e| Error::new(path, e);
@@ -172,11 +179,16 @@ impl Input {
         }
         // A file shorter than the sniff has been read whole already.
         if head.len() < BINARY_SNIFF_LEN {
-            return Ok(Some(Box::new(io::Cursor::new(head))));
+            let len = head.len() as u64;
+            return Ok(Some((Box::new(io::Cursor::new(head)), Some(len))));
         }
-        Ok(Some(Box::new(io::Cursor::new(head).chain(file))))
+        let len = file.metadata().ok().map(|m| m.len());
+        Ok(Some((Box::new(io::Cursor::new(head).chain(file)), len)))
     }
 }
+
+/// An opened input and its length, when it is a file.
+pub type Sized = (Box<dyn Read + Send>, Option<u64>);
 
 /// `path` as output shows it: each byte that is not part of UTF-8 text
 /// written `\xNN`, so that two file names never look the same (a lossy

@@ -396,6 +396,8 @@ struct Opened {
     format: Format,
     mail: InputKind,
     reader: Box<dyn Read + Send>,
+    /// The file's length, when it is one ([`read_whole`]'s room).
+    len: Option<u64>,
 }
 
 /// Opens an input and picks its format (SPEC section 9): `--input`, else a
@@ -403,7 +405,7 @@ struct Opened {
 /// returned reader still yields. `Ok(None)`: a binary file skipped in a
 /// walk.
 fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::Error> {
-    let Some(mut reader) = input.open()? else {
+    let Some((mut reader, len)) = input.open_sized()? else {
         return Ok(None);
     };
     let forced = reading.input.0;
@@ -412,6 +414,7 @@ fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::
             format: Format::Text,
             mail: InputKind::Text,
             reader,
+            len,
         }));
     }
     let mut head = Vec::with_capacity(4096);
@@ -438,6 +441,7 @@ fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::
         format,
         mail,
         reader: Box::new(io::Cursor::new(head).chain(reader)),
+        len,
     }))
 }
 
@@ -448,8 +452,9 @@ enum Whole {
     TooLarge(Box<dyn Read + Send>),
 }
 
-fn read_whole(mut reader: Box<dyn Read + Send>) -> io::Result<Whole> {
-    let mut raw = Vec::new();
+fn read_whole(mut reader: Box<dyn Read + Send>, len: Option<u64>) -> io::Result<Whole> {
+    // Room for all of it (and the read that finds its end) at once.
+    let mut raw = Vec::with_capacity(len.map_or(0, |n| n.min(MAX_PARSED) as usize + 1));
     (&mut reader).take(MAX_PARSED + 1).read_to_end(&mut raw)?;
     if raw.len() as u64 > MAX_PARSED {
         return Ok(Whole::TooLarge(Box::new(

@@ -26,9 +26,11 @@ pub struct Segment {
 
 impl Segment {
     /// Room for `n` more bytes of text, so a document's text grows in one
-    /// allocation, not in many.
+    /// allocation, not in many, and for its pieces (markup breaks text
+    /// into runs of tens to hundreds of bytes).
     pub fn reserve(&mut self, n: usize) {
         self.text.reserve(n);
+        self.pieces.reserve(n / 128);
     }
 
     /// The decoded text.

@@ -58,7 +58,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut heading: Option<String> = None;
     let mut heading_id: Option<String> = None;
     // The labels reference links use.
-    let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut used: foldhash::HashSet<String> = foldhash::HashSet::default();
     let mut events = Parser::new_ext(source, extensions).into_offset_iter();
     let mut links: Vec<Open> = Vec::new();
     let mut code_block = false;

@@ -550,7 +550,7 @@ impl Checker<'_> {
                 ..LinkWork::default()
             });
         };
-        let (kind, reader) = (opened.mail, opened.reader);
+        let (kind, reader, len) = (opened.mail, opened.reader, opened.len);
         // `--fix` and `--diff` read the whole file: it is written whole.
         let reader = match self.fixing {
             // Mail is decoded text: it is never fixed, and `--diff` prints
@@ -559,7 +559,7 @@ impl Checker<'_> {
                 return Ok(LinkWork::default());
             }
             Some(fixing) if opened.format != DocFormat::Mail => {
-                match super::read_whole(reader).map_err(fail)? {
+                match super::read_whole(reader, len).map_err(fail)? {
                     Whole::Read(raw) => {
                         return self.fix_input(
                             &name,
@@ -599,7 +599,7 @@ impl Checker<'_> {
         // format would be written in the wrong syntax: none are shown.
         let plain = opened.format == DocFormat::Text;
         let reader = if opened.format.is_structured() {
-            match super::read_whole(reader).map_err(fail)? {
+            match super::read_whole(reader, len).map_err(fail)? {
                 Whole::Read(raw) => {
                     return self.check_document(
                         &name,

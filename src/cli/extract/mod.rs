@@ -626,7 +626,7 @@ fn each_item(
     };
     let (mut format, reader) = (opened.format, opened.reader);
     let reader = if format.is_structured() {
-        match super::read_whole(reader).map_err(fail)? {
+        match super::read_whole(reader, opened.len).map_err(fail)? {
             Whole::Read(raw) => {
                 let Some(relative) = relative else {
                     for f in urilint::format::scan(format, &raw, scanner, reading.options) {
