@@ -171,9 +171,20 @@ fn scheme_table(text: &str) -> String {
     );
     for (name, entry) in schemes {
         let at = |what: &str| format!("rules/schemes.toml: `{name}`: {what}");
+        // RFC 3986 s3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), in
+        // the lower case that lookups fold to.
+        let mut chars = name.chars();
+        assert!(
+            chars.next().is_some_and(|c| c.is_ascii_lowercase())
+                && chars.all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '+' | '-' | '.')
+                }),
+            "{}",
+            at("a scheme name is a lower-case letter, then letters, digits, `+`, `-` or `.`")
+        );
         let entry = entry
             .as_table()
-            .unwrap_or_else(|| panic!("{}", at("not a table")));
+            .unwrap_or_else(|| panic!("{}", at("must be an inline table { ... }")));
         for key in entry.keys() {
             assert!(
                 ["port", "syntax", "bare", "rfc", "status"].contains(&key.as_str()),
@@ -183,32 +194,34 @@ fn scheme_table(text: &str) -> String {
         }
         let port = match entry.get("port") {
             Some(p) => {
-                let p = p.as_integer().unwrap_or_else(|| panic!("{}", at("port")));
-                let p = u16::try_from(p).unwrap_or_else(|_| panic!("{}", at("port")));
-                format!("Some({p})")
+                let port = p
+                    .as_integer()
+                    .and_then(|p| u16::try_from(p).ok())
+                    .unwrap_or_else(|| panic!("{}", at("`port` must be a number from 0 to 65535")));
+                format!("Some({port})")
             }
             None => "None".to_string(),
         };
-        let text_of = |key: &str| {
-            entry
-                .get(key)
-                .and_then(|v| v.as_str())
-                .unwrap_or_else(|| panic!("{}", at(&format!("`{key}` must be a string"))))
+        let text_of = |key: &str| match entry.get(key) {
+            Some(v) => v
+                .as_str()
+                .unwrap_or_else(|| panic!("{}", at(&format!("`{key}` must be a string")))),
+            None => panic!("{}", at(&format!("`{key}` is missing"))),
         };
         let syntax = text_of("syntax");
         assert!(
             ["hierarchical", "opaque"].contains(&syntax),
             "{}",
-            at("syntax")
+            at("`syntax` must be \"hierarchical\" or \"opaque\"")
         );
         let status = text_of("status");
         assert!(
             ["permanent", "provisional", "historical"].contains(&status),
             "{}",
-            at("status")
+            at("`status` must be \"permanent\", \"provisional\" or \"historical\"")
         );
         let bare = entry.get("bare").map_or(Some(false), |b| b.as_bool());
-        let bare = bare.unwrap_or_else(|| panic!("{}", at("bare")));
+        let bare = bare.unwrap_or_else(|| panic!("{}", at("`bare` must be true or false")));
         writeln!(
             out,
             "    ({name:?}, {port}, Syntax::{}, {bare}, {:?}, Status::{}),",

@@ -161,7 +161,7 @@ impl Input {
     /// [`Input::open`], with the input's length when it is a file: room
     /// for a whole file is then made at once, not by doubling (and copying)
     /// a buffer as it fills.
-    pub fn open_sized(&self) -> Result<Option<Sized>, Error> {
+    pub fn open_sized(&self) -> Result<Option<SizedReader>, Error> {
         let (path, explicit) = match self {
             Input::Stdin => return Ok(Some((Box::new(io::stdin()), None))),
             Input::File { path, explicit } => (path, *explicit),
@@ -188,7 +188,7 @@ impl Input {
 }
 
 /// An opened input and its length, when it is a file.
-pub type Sized = (Box<dyn Read + Send>, Option<u64>);
+pub type SizedReader = (Box<dyn Read + Send>, Option<u64>);
 
 /// `path` as output shows it: each byte that is not part of UTF-8 text
 /// written `\xNN`, so that two file names never look the same (a lossy

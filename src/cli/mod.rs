@@ -798,29 +798,30 @@ fn threads(requested: Option<usize>) -> Option<usize> {
 /// The run's `-j`, for [`mail_pool`].
 static THREADS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
 
-/// Whether an archive's messages are decoded in parallel: not under
-/// `-j1`. One read outside [`for_each_input`] (one input, on the main
-/// thread) then uses rayon's global pool, sized to `-j` here when first
-/// needed, so that a run that reads no mail starts no threads for it;
-/// inside a pool, that pool is used.
+/// Whether an archive's messages are decoded in parallel: only when it is
+/// the one input, read on the main thread, and `-j` is not 1. Several
+/// inputs already keep the pool busy a file each; decoding one of them in
+/// parallel too would let a waiting worker take up another file, holding
+/// more inputs than `-j` at once. Rayon's global pool is sized to `-j`
+/// here, when first needed, so a run that reads no mail starts no threads
+/// for it.
 fn mail_pool() -> bool {
     let threads = THREADS.get().copied().flatten();
-    if threads == Some(1) {
+    if threads == Some(1) || rayon::current_thread_index().is_some() {
         return false;
     }
-    if rayon::current_thread_index().is_none() {
-        // Set already (by an earlier archive of the run): kept.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .stack_size(WORKER_STACK)
-            .build_global();
-    }
+    // Set already (by an earlier archive of the run): kept.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .stack_size(WORKER_STACK)
+        .build_global();
     true
 }
 
-/// Stack of a worker thread: html5gum's tokenizer goes a call deeper for
-/// each attribute of a tag, so the 2 MiB rayon gives overflow at about
-/// 7,000 attributes; 256 MiB (reserved, not used) takes a tag of 500,000.
+/// Stack of a worker thread, reserved, not used: room for deep recursion in
+/// the parsers. html5gum goes a call deeper for each quoted attribute
+/// value of a tag; the HTML reader reads a document with a tag of more
+/// than 2,000 as text, which 2 MiB would take too.
 const WORKER_STACK: usize = 256 << 20;
 
 /// Runs a command.

@@ -188,8 +188,57 @@ impl State<'_> {
     }
 }
 
+/// The most double-quoted attribute values one tag may have. html5gum goes
+/// a call deeper for each (its quoted-value states call the next state),
+/// so a tag of some 7,000 overflows a 2 MiB thread stack, of 27,000 a main
+/// thread's 8 MiB and of 2,000,000 the CLI's 256 MiB workers, and the
+/// process aborts. No document has a tag of thousands of attributes but a
+/// hostile one; it is read as text, which still finds its URIs.
+const MOST_QUOTED_VALUES: usize = 2_000;
+
 /// Reads the HTML in `raw`, written at `base` in the file, into `doc`.
 pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
+    if most_quoted_values(raw) > MOST_QUOTED_VALUES {
+        doc.text.raw(base, raw);
+        return;
+    }
+    tokenize(raw, base, include_code, doc)
+}
+
+/// The most `"`-quoted values in one tag of `raw`: from a `<` to the `>`
+/// that ends it, over quoted values (a `>` in one does not end the tag).
+/// Text with a `<` in it counts as a tag too: that can only err high.
+fn most_quoted_values(raw: &[u8]) -> usize {
+    // Fewer bytes than that many values take cannot hold them.
+    if raw.len() < MOST_QUOTED_VALUES * 3 {
+        return 0;
+    }
+    let mut most = 0;
+    let mut at = 0;
+    while let Some(k) = memchr::memchr(b'<', &raw[at..]) {
+        let mut i = at + k + 1;
+        let mut values = 0;
+        while i < raw.len() {
+            match raw[i] {
+                b'>' => break,
+                q @ (b'"' | b'\'') => {
+                    values += usize::from(q == b'"');
+                    match memchr::memchr(q, &raw[i + 1..]) {
+                        Some(n) => i += n + 1,
+                        None => i = raw.len(),
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        most = most.max(values);
+        at = i.min(raw.len());
+    }
+    most
+}
+
+fn tokenize(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
     let mut state = State {
         raw,
         base,
@@ -290,5 +339,28 @@ impl<E: Emitter> ForwardingEmitter for Quiet<E> {
     /// 13.2.5.42), not a bogus comment: an `.xml` feed's links are in it.
     fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MOST_QUOTED_VALUES, most_quoted_values};
+
+    #[test]
+    fn quoted_values_are_counted_a_tag_at_a_time() {
+        let n = MOST_QUOTED_VALUES;
+        let tag = |values: &str| format!("<p{}>text</p>", values);
+        // Double-quoted values count; a `>` inside one ends no tag.
+        let tricky = tag(&r#" a=">""#.repeat(n + 1));
+        assert_eq!(most_quoted_values(tricky.as_bytes()), n + 1);
+        // Single-quoted values and names alone do not recurse.
+        let single = tag(&" a='x'".repeat(n + 1));
+        assert_eq!(most_quoted_values(single.as_bytes()), 0);
+        // Many tags of a few values each: the most in one.
+        let many = tag(r#" a="1" b="2""#).repeat(n);
+        assert_eq!(most_quoted_values(many.as_bytes()), 2);
+        // An unclosed quote runs to the end.
+        let open = format!("{}<p a=\"{}", " ".repeat(3 * n), "x".repeat(10));
+        assert_eq!(most_quoted_values(open.as_bytes()), 1);
     }
 }

@@ -368,7 +368,7 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
         });
         return;
     }
-    match body_text(part) {
+    match part.get_body() {
         Ok(text) => {
             let flowed = part
                 .ctype
@@ -410,24 +410,6 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
             body,
             format!("cannot decode the {mime} part ({e})"),
         ),
-    }
-}
-
-/// A text part's body as a reader sees it: transfer encoding undone, then
-/// its charset (mailparse's `get_body`, with quoted-printable decoded by
-/// [`super::qp`], the same bytes at a fraction of the cost).
-fn body_text(part: &ParsedMail) -> Result<String, mailparse::MailParseError> {
-    match part.get_body_encoded() {
-        Body::QuotedPrintable(body) => {
-            let bytes = super::qp::decode(body.get_raw());
-            Ok(
-                match charset::Charset::for_label(part.ctype.charset.as_bytes()) {
-                    Some(charset) => charset.decode(&bytes).0.into_owned(),
-                    None => charset::decode_ascii(&bytes).into_owned(),
-                },
-            )
-        }
-        _ => part.get_body(),
     }
 }
 

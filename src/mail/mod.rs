@@ -4,7 +4,8 @@
 //! and writes `=` as `=3D`, base64 hides them, HTML writes `&` as `&amp;`,
 //! `format=flowed` wraps them. This module splits an mbox archive into
 //! messages ([`Messages`], one at a time), decodes each ([`decode`]) into the
-//! texts a reader would see ([`Part`]s), and the scanner runs over those.
+//! texts a reader would see ([`Part`]s), and the scanner runs over those
+//! ([`MailEvents`], which may decode a few messages at once on rayon's pool).
 //!
 //! ```
 //! use urilint::mail::{Messages, decode};
@@ -29,7 +30,6 @@
 mod flowed;
 mod mbox;
 mod mime;
-mod qp;
 
 use std::path::Path;
 
@@ -190,10 +190,12 @@ pub enum MailEvent {
     },
 }
 
-/// The URIs of an mbox archive or a message, in archive order. Messages
-/// are split off a batch at a time (a megabyte, at most 64 messages), so
-/// memory stays bounded on an archive of any size, and a batch's messages
-/// are decoded and scanned on the threads of rayon's current pool.
+/// The URIs of an mbox archive or a message, in archive order, a message
+/// at a time; or, with [`MailEvents::parallel`], a batch of messages at a
+/// time decoded on rayon's current pool while the next batch is split off.
+/// Either way memory is bounded by the largest message (SPEC M1): a batch
+/// holds at most [`BATCH_BYTES`] of messages besides its last one, and no
+/// batch is split off ahead of one that holds a message larger than that.
 ///
 /// ```
 /// use urilint::mail::{InputKind, MailEvent, MailEvents};
@@ -221,11 +223,13 @@ pub struct MailEvents<R> {
     parallel: bool,
 }
 
-/// Messages split off an archive at once, up to [`BATCH_BYTES`]: they are
-/// decoded and scanned in parallel on rayon's current pool (one at a time
-/// under `-j1`), and their events queued in archive order.
+/// The most messages in a batch decoded in parallel.
 const BATCH_MESSAGES: usize = 64;
-const BATCH_BYTES: usize = 1 << 20;
+
+/// The bytes of messages a batch takes before its last one: a batch ends
+/// with the message that reaches this, so one large message makes a batch
+/// of its own, or ends one.
+pub const BATCH_BYTES: usize = 1 << 20;
 
 impl<R: std::io::BufRead> MailEvents<R> {
     /// Reads `reader` as `kind` (`Mbox` or `Message`).
@@ -240,21 +244,23 @@ impl<R: std::io::BufRead> MailEvents<R> {
             queue: std::collections::VecDeque::new(),
             error: None,
             ahead: None,
-            parallel: true,
+            parallel: false,
         }
     }
 
-    /// Whether messages are decoded in parallel, on rayon's current pool
-    /// (the default), or one at a time on the calling thread, without
-    /// touching rayon (`-j1`).
+    /// Whether messages are decoded a batch at a time in parallel, on
+    /// rayon's current pool (the global one outside a pool, which rayon
+    /// starts with a thread a core if nothing sized it), or one at a time
+    /// on the calling thread (the default), which starts no thread.
     pub fn parallel(mut self, yes: bool) -> Self {
         self.parallel = yes;
         self
     }
 }
 
-/// The next messages of `messages`, up to a batch; a read error ends the
-/// batch and is kept in `error`.
+/// The next messages of `messages`, up to a batch ([`BATCH_MESSAGES`], or
+/// the message that reaches [`BATCH_BYTES`]); a read error ends the batch
+/// and is kept in `error`.
 fn split<R: std::io::BufRead>(
     messages: &mut Messages<R>,
     error: &mut Option<std::io::Error>,
@@ -332,13 +338,13 @@ fn events_of(raw: &RawMessage, scanner: &crate::scan::Scanner) -> Vec<MailEvent>
     events
 }
 
-impl<R: std::io::BufRead + Send> Iterator for MailEvents<R> {
+impl<R: std::io::BufRead> Iterator for MailEvents<R> {
     type Item = std::io::Result<MailEvent>;
 
     fn next(&mut self) -> Option<Self::Item> {
         while self.queue.is_empty() {
-            // `-j1`: a message at a time, decoded while it is in cache,
-            // with no hand-off to a pool thread and back.
+            // A message at a time, decoded while it is in cache, with no
+            // hand-off to a pool thread and back.
             let alone = !self.parallel || rayon::current_num_threads() == 1;
             let most = if alone { 1 } else { BATCH_MESSAGES };
             let batch = match self.ahead.take() {
@@ -355,14 +361,81 @@ impl<R: std::io::BufRead + Send> Iterator for MailEvents<R> {
                 }
                 continue;
             }
-            // The next batch is split off while this one is decoded.
-            let (events, ahead) = rayon::join(
-                || decode_batch(&batch, scanner),
-                || split(messages, error, most),
-            );
-            self.ahead = Some(ahead);
+            // The pool decodes this batch while this thread splits the
+            // next one off (so the reader stays on this thread), unless
+            // this one holds a large message: two would not be bounded by
+            // the largest.
+            let large = batch.iter().map(|m| m.bytes.len()).sum::<usize>() > BATCH_BYTES;
+            let mut events = Vec::new();
+            rayon::in_place_scope(|s| {
+                s.spawn(|_| events = decode_batch(&batch, scanner));
+                if !large {
+                    self.ahead = Some(split(messages, error, most));
+                }
+            });
             self.queue.extend(events.into_iter().flatten());
         }
         self.queue.pop_front().map(Ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BATCH_BYTES, InputKind, MailEvent, MailEvents};
+    use crate::scan::Scanner;
+
+    /// Each event of `mbox` as (line, column, message id, URI or warning).
+    fn events(mbox: &[u8], parallel: bool) -> Vec<(u64, u64, String, String)> {
+        MailEvents::new(mbox, InputKind::Mbox, Scanner::new())
+            .parallel(parallel)
+            .map(|e| match e.unwrap() {
+                MailEvent::Found(f) => (
+                    f.finding.line,
+                    f.finding.column,
+                    f.info.message_id.clone().unwrap_or_default(),
+                    f.finding.uri_lossy().into_owned(),
+                ),
+                MailEvent::Warning { line, info, text } => {
+                    (line, 0, info.message_id.clone().unwrap_or_default(), text)
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn batches_decoded_in_parallel_give_the_events_of_one_at_a_time() {
+        // 300 messages (several batches), one over a batch's bytes (a
+        // batch of its own, nothing split ahead of it), quoted-printable
+        // and HTML parts, and a part in an unknown charset (a warning).
+        let mut mbox = Vec::new();
+        for i in 0..300 {
+            let body = match i % 5 {
+                0 => format!("See http://example.org/{i}/a?x=3D1&y=\n=3D2 ok.\n"),
+                1 => format!("<a href=\"http://example.org/{i}?a=1&amp;b=2\">x</a>\n"),
+                2 if i == 102 => format!(
+                    "{}http://example.org/big\n",
+                    "filler\n".repeat(BATCH_BYTES / 6)
+                ),
+                _ => format!("plain http://example.org/{i} text\n"),
+            };
+            let (kind, encoding) = match i % 5 {
+                0 => ("text/plain; charset=utf-8", "quoted-printable"),
+                1 => ("text/html", "7bit"),
+                3 if i == 53 => ("text/plain; charset=x-unknown", "7bit"),
+                _ => ("text/plain", "7bit"),
+            };
+            mbox.extend_from_slice(
+                format!(
+                    "From a@b Mon Jan  1 00:00:00 2024\nMessage-ID: <{i}@b>\n\
+                     Content-Type: {kind}\nContent-Transfer-Encoding: {encoding}\n\n{body}\n"
+                )
+                .as_bytes(),
+            );
+        }
+        let one = events(&mbox, false);
+        assert_eq!(one.len(), 301);
+        assert!(one.iter().any(|e| e.3 == "http://example.org/big"));
+        assert!(one.iter().any(|e| e.3.contains("unknown charset")));
+        assert_eq!(events(&mbox, true), one);
     }
 }

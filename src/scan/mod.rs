@@ -50,6 +50,7 @@ mod chars;
 mod engine;
 mod lines;
 mod template;
+mod window;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -320,7 +321,7 @@ impl Scanner {
         ReaderFindings {
             config: Arc::clone(&self.config),
             reader,
-            window: Vec::new(),
+            window: window::Window::take(),
             base: 0,
             eof: false,
             done: false,
@@ -358,8 +359,9 @@ impl Iterator for Findings<'_> {
 pub struct ReaderFindings<R> {
     config: Arc<Config>,
     reader: R,
-    /// The bytes from absolute offset `base` on that the engine may still need.
-    window: Vec<u8>,
+    /// The bytes from absolute offset `base` on that the engine may still
+    /// need, in this thread's reused buffer.
+    window: window::Window,
     base: u64,
     eof: bool,
     done: bool,
@@ -388,10 +390,10 @@ impl<R: Read> ReaderFindings<R> {
         debug_assert!(self.window.len() <= LOOKBACK + self.config.max_uri_len + 8);
 
         let want = self.config.chunk_size as u64;
-        // Room up front, so read_to_end makes no small probing reads; kept
-        // under 64 KiB for a small input, since freeing a block that large
-        // makes glibc consolidate its heap (a cost per file in a tree).
-        self.window.reserve(self.config.chunk_size.min(16 * 1024));
+        // Room up front for the chunk and the read that finds the end, so
+        // read_to_end neither probes nor grows; the buffer is reused for
+        // the thread's next input, so this is made once.
+        self.window.reserve(self.config.chunk_size + 32);
         let got = (&mut self.reader)
             .take(want)
             .read_to_end(&mut self.window)?;
