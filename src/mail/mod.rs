@@ -213,7 +213,10 @@ pub enum MailEvent {
 pub struct MailEvents<R> {
     messages: Messages<R>,
     scanner: crate::scan::Scanner,
-    queue: std::collections::VecDeque<MailEvent>,
+    /// The events of the messages decoded, a message's list at a time:
+    /// never copied into one queue (a message of a million URIs would be
+    /// held twice while it was).
+    queue: std::collections::VecDeque<std::vec::IntoIter<MailEvent>>,
     /// A read error met while a batch was split off: reported after the
     /// events of the messages before it.
     error: Option<std::io::Error>,
@@ -342,7 +345,16 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
     type Item = std::io::Result<MailEvent>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while self.queue.is_empty() {
+        loop {
+            if let Some(events) = self.queue.front_mut() {
+                match events.next() {
+                    Some(event) => return Some(Ok(event)),
+                    None => {
+                        self.queue.pop_front();
+                        continue;
+                    }
+                }
+            }
             // A message at a time, decoded while it is in cache, with no
             // hand-off to a pool thread and back.
             let alone = !self.parallel || rayon::current_num_threads() == 1;
@@ -357,7 +369,7 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
             let (scanner, messages, error) = (&self.scanner, &mut self.messages, &mut self.error);
             if alone {
                 for raw in &batch {
-                    self.queue.extend(events_of(raw, scanner));
+                    self.queue.push_back(events_of(raw, scanner).into_iter());
                 }
                 continue;
             }
@@ -373,9 +385,8 @@ impl<R: std::io::BufRead> Iterator for MailEvents<R> {
                     self.ahead = Some(split(messages, error, most));
                 }
             });
-            self.queue.extend(events.into_iter().flatten());
+            self.queue.extend(events.into_iter().map(Vec::into_iter));
         }
-        self.queue.pop_front().map(Ok)
     }
 }
 
