@@ -798,17 +798,28 @@ fn threads(requested: Option<usize>) -> Option<usize> {
 /// The run's `-j`, for [`mail_pool`].
 static THREADS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
 
+/// Whether the run has one input, set once the walk is done.
+static ONE_INPUT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Records whether `inputs` is a single input, for [`mail_pool`].
+fn note_inputs<T>(inputs: &[T]) {
+    ONE_INPUT.store(inputs.len() == 1, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Whether an archive's messages are decoded in parallel: only when it is
-/// the one input, read on the main thread, and `-j` is not 1. Several
-/// inputs already keep the pool busy a file each; decoding one of them in
-/// parallel too would let a waiting worker take up another file, holding
-/// more inputs than `-j` at once. Rayon's global pool is sized to `-j`
-/// here, when first needed, so a run that reads no mail starts no threads
-/// for it.
+/// the run's one input and `-j` is not 1. Several inputs already keep the
+/// pool busy a file each; decoding one of them in parallel too would let a
+/// waiting worker take up another file, holding more inputs than `-j` at
+/// once. On a pool's thread that pool decodes; on the main thread rayon's
+/// global pool, sized to `-j` here when first needed, so a run that reads
+/// no mail starts no threads for it.
 fn mail_pool() -> bool {
     let threads = THREADS.get().copied().flatten();
-    if threads == Some(1) || rayon::current_thread_index().is_some() {
+    if threads == Some(1) || !ONE_INPUT.load(std::sync::atomic::Ordering::Relaxed) {
         return false;
+    }
+    if rayon::current_thread_index().is_some() {
+        return true;
     }
     // Set already (by an earlier archive of the run): kept.
     let _ = rayon::ThreadPoolBuilder::new()

@@ -358,6 +358,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             .retain(|i| !matches!(i, Ok(Input::File { path, .. }) if super::same_file(path, file)));
     }
 
+    super::note_inputs(&inputs);
     let streamed = match inputs.as_slice() {
         [Ok(Input::Stdin)] => true,
         [Ok(_)] => links.is_none(),

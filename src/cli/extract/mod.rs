@@ -532,6 +532,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
     let threads = super::threads(args.walk.threads);
+    super::note_inputs(&inputs);
 
     if let [Ok(input)] = inputs.as_mut_slice() {
         // One input (a large file, a stream on stdin): print as it is read,
