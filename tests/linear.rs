@@ -116,27 +116,25 @@ fn a_suppression_after_thousands_of_findings_on_its_line() {
 /// thousands of threads only contend (issue 14).
 #[test]
 fn the_thread_count_is_capped() {
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .args([
-            "check",
-            "-j",
-            "100000",
-            "--select",
-            "all",
-            "examples/thread.txt",
-        ])
-        .assert()
-        .code(1);
-    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    assert_eq!(
-        stderr,
-        format!(
-            "urilint: note: -j 100000 capped at {} (4 threads a core, {cores} cores)\n",
-            4 * cores
-        )
-    );
+    // One input too: a mail archive's messages are decoded on -j threads.
+    for (args, code) in [(&["check", "--select", "all"][..], 1), (&["extract"], 0)] {
+        let out = Command::cargo_bin("urilint")
+            .unwrap()
+            .args(args)
+            .args(["-j", "100000", "examples/thread.txt"])
+            .assert()
+            .code(code);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(
+            stderr,
+            format!(
+                "urilint: note: -j 100000 capped at {} (4 threads a core, {cores} cores)\n",
+                4 * cores
+            ),
+            "{args:?}"
+        );
+    }
 }
 
 /// A pre-commit hook names every staged file: thousands of arguments. The
