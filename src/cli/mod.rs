@@ -366,6 +366,9 @@ struct Reading {
     globs: FormatGlobs,
     options: FormatOptions,
     scanner: urilint::scan::Scanner,
+    /// `-j` when a mail archive's messages are decoded in parallel: only
+    /// when it is the run's one input ([`Reading::one_input`]).
+    mail_threads: Option<Option<usize>>,
 }
 
 impl Reading {
@@ -386,7 +389,35 @@ impl Reading {
                 .registry(config.registry().map_err(usage)?)
                 .templates(templates)
                 .build(),
+            mail_threads: None,
         })
+    }
+
+    /// Notes the run's inputs and `-j`: a lone input that is a mail archive
+    /// has its messages decoded on `-j` threads (not under `-j1`). Several
+    /// inputs already keep the pool busy a file each; decoding one of them
+    /// in parallel too would let a waiting worker take up another file,
+    /// holding more inputs than `-j` at once.
+    fn one_input(&mut self, inputs: usize, threads: Option<usize>) {
+        self.mail_threads = (inputs == 1 && threads != Some(1)).then_some(threads);
+    }
+
+    /// Whether an archive's messages are decoded in parallel. On a pool's
+    /// thread that pool decodes; on the main thread rayon's global pool,
+    /// sized to `-j` here when first needed, so a run that reads no mail
+    /// starts no threads for it.
+    fn mail_parallel(&self) -> bool {
+        let Some(threads) = self.mail_threads else {
+            return false;
+        };
+        if rayon::current_thread_index().is_none() {
+            // Set already (by an earlier archive of the run): kept.
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.unwrap_or(0))
+                .stack_size(WORKER_STACK)
+                .build_global();
+        }
+        true
     }
 }
 
@@ -782,7 +813,7 @@ const THREADS_PER_CORE: usize = 4;
 fn threads(requested: Option<usize>) -> Option<usize> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let cap = THREADS_PER_CORE * cores;
-    let threads = match requested {
+    match requested {
         Some(n) if n > cap => {
             say(format!(
                 "note: -j {n} capped at {cap} ({THREADS_PER_CORE} threads a core, {cores} cores)"
@@ -790,43 +821,7 @@ fn threads(requested: Option<usize>) -> Option<usize> {
             Some(cap)
         }
         other => other,
-    };
-    let _ = THREADS.set(threads);
-    threads
-}
-
-/// The run's `-j`, for [`mail_pool`].
-static THREADS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-
-/// Whether the run has one input, set once the walk is done.
-static ONE_INPUT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Records whether `inputs` is a single input, for [`mail_pool`].
-fn note_inputs<T>(inputs: &[T]) {
-    ONE_INPUT.store(inputs.len() == 1, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Whether an archive's messages are decoded in parallel: only when it is
-/// the run's one input and `-j` is not 1. Several inputs already keep the
-/// pool busy a file each; decoding one of them in parallel too would let a
-/// waiting worker take up another file, holding more inputs than `-j` at
-/// once. On a pool's thread that pool decodes; on the main thread rayon's
-/// global pool, sized to `-j` here when first needed, so a run that reads
-/// no mail starts no threads for it.
-fn mail_pool() -> bool {
-    let threads = THREADS.get().copied().flatten();
-    if threads == Some(1) || !ONE_INPUT.load(std::sync::atomic::Ordering::Relaxed) {
-        return false;
     }
-    if rayon::current_thread_index().is_some() {
-        return true;
-    }
-    // Set already (by an earlier archive of the run): kept.
-    let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .stack_size(WORKER_STACK)
-        .build_global();
-    true
 }
 
 /// Stack of a worker thread, reserved, not used: room for deep recursion in

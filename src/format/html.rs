@@ -209,8 +209,9 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
 /// that ends it, over quoted values (a `>` in one does not end the tag).
 /// Text with a `<` in it counts as a tag too: that can only err high.
 fn most_quoted_values(raw: &[u8]) -> usize {
-    // Fewer bytes than that many values take cannot hold them.
-    if raw.len() < MOST_QUOTED_VALUES * 3 {
+    // Fewer bytes than that many values take (two quotes each) cannot
+    // hold more.
+    if raw.len() <= MOST_QUOTED_VALUES * 2 {
         return 0;
     }
     let mut most = 0;
@@ -218,22 +219,21 @@ fn most_quoted_values(raw: &[u8]) -> usize {
     while let Some(k) = memchr::memchr(b'<', &raw[at..]) {
         let mut i = at + k + 1;
         let mut values = 0;
-        while i < raw.len() {
-            match raw[i] {
-                b'>' => break,
-                q @ (b'"' | b'\'') => {
-                    values += usize::from(q == b'"');
-                    match memchr::memchr(q, &raw[i + 1..]) {
-                        Some(n) => i += n + 1,
-                        None => i = raw.len(),
-                    }
-                }
-                _ => {}
+        // From one quote or `>` to the next, over each quoted value.
+        while let Some(n) = memchr::memchr3(b'>', b'"', b'\'', &raw[i..]) {
+            i += n;
+            let q = raw[i];
+            if q == b'>' {
+                break;
             }
-            i += 1;
+            values += usize::from(q == b'"');
+            match memchr::memchr(q, &raw[i + 1..]) {
+                Some(n) => i += n + 2,
+                None => i = raw.len(),
+            }
         }
         most = most.max(values);
-        at = i.min(raw.len());
+        at = (i + 1).min(raw.len());
     }
     most
 }

@@ -70,13 +70,7 @@ impl<R: BufRead> Messages<R> {
     /// to [`Messages::read_line`].
     fn whole_lines(&mut self, msg: &mut Vec<u8>, prev_empty: &mut bool) -> io::Result<Stop> {
         let (mbox, max) = (self.mbox, self.max);
-        let buf = loop {
-            match self.reader.fill_buf() {
-                Ok(b) => break b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        };
+        let buf = fill(&mut self.reader)?;
         if buf.is_empty() {
             return Ok(Stop::End);
         }
@@ -98,13 +92,9 @@ impl<R: BufRead> Messages<R> {
                 pos = nl + 1;
                 break;
             }
-            if mbox && line[0] == b'>' {
-                // mboxrd: `>From ` and `>>From ` lose one `>`.
-                let quotes = line.iter().take_while(|&&b| b == b'>').count();
-                if line[quotes..].starts_with(b"From ") {
-                    msg.extend_from_slice(&buf[run..pos]);
-                    run = pos + 1;
-                }
+            if mbox && quoted_from(line) {
+                msg.extend_from_slice(&buf[run..pos]);
+                run = pos + 1;
             }
             *prev_empty = matches!(line, b"\n" | b"\r\n");
             lines += 1;
@@ -132,11 +122,7 @@ impl<R: BufRead> Messages<R> {
         let mut head_len = 0;
         let mut total = 0usize;
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = fill(&mut self.reader)?;
             if buf.is_empty() {
                 break;
             }
@@ -167,6 +153,26 @@ impl<R: BufRead> Messages<R> {
             empty,
         }))
     }
+}
+
+/// What the reader's buffer holds, reading more if it is empty; reads
+/// interrupted by a signal are made again.
+fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            // Returned from a second borrow: the loop's would outlive it.
+            Ok(_) => return reader.fill_buf(),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// An mboxrd-quoted `From ` line (`>From `, `>>From `): it loses one `>`
+/// (RFC 4155 s2, the quoting its "mboxrd" note names).
+fn quoted_from(line: &[u8]) -> bool {
+    let quotes = line.iter().take_while(|&&b| b == b'>').count();
+    quotes > 0 && line[quotes..].starts_with(b"From ")
 }
 
 /// Where [`Messages::whole_lines`] stopped.
@@ -254,13 +260,8 @@ impl<R: BufRead> Iterator for Messages<R> {
                 self.at_separator = true;
                 break;
             }
-            if self.mbox && line.start < msg.len() {
-                // mboxrd: `>From ` and `>>From ` lose one `>`.
-                let l = &msg[line.start..];
-                let quotes = l.iter().take_while(|&&b| b == b'>').count();
-                if quotes > 0 && l[quotes..].starts_with(b"From ") {
-                    msg.remove(line.start);
-                }
+            if self.mbox && quoted_from(&msg[line.start..]) {
+                msg.remove(line.start);
             }
             prev_empty = line.empty;
         }

@@ -319,7 +319,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         path_bytes: None,
         files: 0,
     };
-    let reading = Reading::new(
+    let mut reading = Reading::new(
         args.input,
         &config,
         config_path.as_deref(),
@@ -336,6 +336,13 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         )?),
         false => None,
     };
+    let mut inputs = walk::inputs(&args.paths, &options);
+    // A baseline is urilint's own output, never its input.
+    for file in [&args.baseline, &args.write_baseline].into_iter().flatten() {
+        inputs
+            .retain(|i| !matches!(i, Ok(Input::File { path, .. }) if super::same_file(path, file)));
+    }
+    reading.one_input(inputs.len(), threads);
     let checker = Checker {
         reading: &reading,
         scanner: &scanner,
@@ -351,14 +358,6 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     };
     let mut unchecked = Unchecked::default();
     let mut failed = false;
-    let mut inputs = walk::inputs(&args.paths, &options);
-    // A baseline is urilint's own output, never its input.
-    for file in [&args.baseline, &args.write_baseline].into_iter().flatten() {
-        inputs
-            .retain(|i| !matches!(i, Ok(Input::File { path, .. }) if super::same_file(path, file)));
-    }
-
-    super::note_inputs(&inputs);
     let streamed = match inputs.as_slice() {
         [Ok(Input::Stdin)] => true,
         [Ok(_)] => links.is_none(),
@@ -628,7 +627,7 @@ impl Checker<'_> {
             // Mail: findings carry their message (SPEC M3); no snippets,
             // since what was scanned is the decoded text, not the file's.
             let events = MailEvents::new(BufReader::new(reader), kind, self.scanner.clone());
-            for event in events.parallel(super::mail_pool()) {
+            for event in events.parallel(self.reading.mail_parallel()) {
                 match event.map_err(fail)? {
                     MailEvent::Found(m) => {
                         let diagnostics = self.linter.check(&m.finding);

@@ -342,7 +342,6 @@ impl Render<'_> {
                     start: r.start,
                     end: r.end,
                     uri: resolved.as_deref().map_or_else(|| reference.clone(), show),
-
                     delimiter: Delimiter::Quote,
                     flags: Flags::default(),
                     format,
@@ -459,7 +458,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let options = super::walk_options(&args.walk, &config, config_path.as_deref())?;
     // Plain output prints no flags: findings need not say they are
     // templates.
-    let reading = Reading::new(
+    let mut reading = Reading::new(
         args.input,
         &config,
         config_path.as_deref(),
@@ -532,7 +531,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let mut failed = false;
     let mut inputs = walk::inputs(&args.paths, &options);
     let threads = super::threads(args.walk.threads);
-    super::note_inputs(&inputs);
+    reading.one_input(inputs.len(), threads);
 
     if let [Ok(input)] = inputs.as_mut_slice() {
         // One input (a large file, a stream on stdin): print as it is read,
@@ -673,7 +672,7 @@ fn each_item(
         return Ok(());
     }
     let events = MailEvents::new(BufReader::new(reader), opened.mail, scanner.clone());
-    for event in events.parallel(super::mail_pool()) {
+    for event in events.parallel(reading.mail_parallel()) {
         let item = match event.map_err(fail)? {
             MailEvent::Found(m) => Item::Mail(m),
             MailEvent::Warning { line, info, text } => {
