@@ -29,12 +29,48 @@ pub(crate) fn lexical(path: &Path) -> PathBuf {
 /// `path` relative to `base` (both absolute and lexical), with `..` where
 /// it is not under it; empty when they are the same.
 pub(crate) fn relative(path: &Path, base: &Path) -> PathBuf {
+    #[cfg(unix)]
+    if let Some(r) = relative_absolute(path, base) {
+        return r;
+    }
     let p: Vec<Component> = path.components().collect();
     let b: Vec<Component> = base.components().collect();
     let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
     let mut out: PathBuf = b[common..].iter().map(|_| Component::ParentDir).collect();
     out.extend(&p[common..]);
     out
+}
+
+/// [`relative`] for two absolute paths, on their bytes: an absolute
+/// path's components are its `/`-separated names, empty ones and `.`
+/// left out, which is much cheaper than `Path::components` (link
+/// integrity shows each broken link's target so).
+#[cfg(unix)]
+fn relative_absolute(path: &Path, base: &Path) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    fn names(p: &Path) -> Option<impl Iterator<Item = &[u8]>> {
+        let bytes = p.as_os_str().as_bytes();
+        bytes.starts_with(b"/").then(|| {
+            bytes
+                .split(|&b| b == b'/')
+                .filter(|n| !n.is_empty() && *n != b".")
+        })
+    }
+    let (mut p, mut b) = (names(path)?.peekable(), names(base)?.peekable());
+    while p.peek().is_some() && p.peek() == b.peek() {
+        p.next();
+        b.next();
+    }
+    let mut out = Vec::with_capacity(path.as_os_str().len() + 3 * base.as_os_str().len() / 2);
+    for _ in b {
+        out.extend_from_slice(b"../");
+    }
+    for n in p {
+        out.extend_from_slice(n);
+        out.push(b'/');
+    }
+    out.pop();
+    Some(PathBuf::from(std::ffi::OsStr::from_bytes(&out)))
 }
 
 #[cfg(test)]
@@ -54,5 +90,38 @@ mod tests {
             Path::new("../b/c.md")
         );
         assert_eq!(relative(Path::new("/a"), Path::new("/a")), Path::new(""));
+    }
+
+    /// On absolute paths the byte path gives what `Path::components` does.
+    #[test]
+    fn relative_on_bytes_as_on_components() {
+        let by_components = |path: &Path, base: &Path| {
+            let p: Vec<Component> = path.components().collect();
+            let b: Vec<Component> = base.components().collect();
+            let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            let mut out: PathBuf = b[common..].iter().map(|_| Component::ParentDir).collect();
+            out.extend(&p[common..]);
+            out
+        };
+        let paths = [
+            "/",
+            "/a",
+            "/a/",
+            "/a/b/c.md",
+            "/a//b/./c.md",
+            "/a/d",
+            "/a/b",
+            "/a/b/..",
+            "/ab",
+            "/a/bc/d",
+            "/x/y/z/",
+            "/a/b/c.md/.",
+        ];
+        for p in paths {
+            for b in paths {
+                let (p, b) = (Path::new(p), Path::new(b));
+                assert_eq!(relative(p, b), by_components(p, b), "{p:?} from {b:?}");
+            }
+        }
     }
 }

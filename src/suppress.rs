@@ -146,7 +146,11 @@ impl<R: Read> DirectiveReader<R> {
     fn search(&mut self, text: &[u8], upto: usize) {
         let mut line = self.line;
         let mut counted = 0;
-        for at in memchr::memmem::find_iter(text, MARK).take_while(|&at| at < upto) {
+        // Built once: a searcher costs more to make than a small file
+        // costs to search.
+        static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new(MARK));
+        for at in FINDER.find_iter(text).take_while(|&at| at < upto) {
             line += count_breaks(&text[counted..at]);
             counted = at;
             let end = (at + MARK.len() + MAX_DIRECTIVE).min(text.len());

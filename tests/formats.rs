@@ -674,6 +674,21 @@ fn relative_references_of_each_format() {
             s("r.adoc#x", "r.adoc#x"),
         ]
     );
+    // `:imagesdir:` (the last one set, at a line's start) leads image
+    // targets that are not absolute; other macros' are as written.
+    assert_eq!(
+        refs(
+            Format::Asciidoc,
+            "= T\n:imagesdir: pics\r\nSee :imagesdir: no\n\nimage:a.png[A] image::/abs.png[] \
+             image::https://x.example/b.png[] link:c.html[c] xref:d.adoc[D]\n"
+        ),
+        [
+            s("pics/a.png", "a.png"),
+            s("/abs.png", "/abs.png"),
+            s("c.html", "c.html"),
+            s("d.adoc", "d.adoc"),
+        ]
+    );
     // Text, man pages and JSON have none.
     assert!(refs(Format::Text, "see ../a.md and <b.html>").is_empty());
 }

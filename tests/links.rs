@@ -349,3 +349,45 @@ fn links_that_work_where_they_are_shown() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Pages that all name the same missing file, the same name in another
+/// case, and the same generated page each get their own finding (what a
+/// missing path is is worked out once and shared, issue 14), from any
+/// folder, and a fragment of the generated page is still checked per link.
+#[test]
+fn one_missing_target_named_by_many_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("docs/sub")).unwrap();
+    std::fs::write(root.join("Guide.md"), "# Guide\n\n## Set up\n").unwrap();
+    std::fs::write(root.join("setup.md"), "# Setup\n\n## Install\n").unwrap();
+    let page = "[s](style.css) [g](guide.md) [p](setup.html#install) [q](setup.html#gone)\n";
+    for name in ["a.md", "b.md", "c.md"] {
+        std::fs::write(root.join(name), page).unwrap();
+    }
+    let deep = "[s](../../style.css) [p](../../setup.html#gone)\n";
+    std::fs::write(root.join("docs/sub/d.md"), deep).unwrap();
+    let out = urilint_in(root, &["--format", "jsonl", "."]);
+    let missing = "no file or folder `style.css`";
+    let case = "`guide.md` is `Guide.md` in the tree: it differs only in case, so it works on macOS and Windows and breaks on Linux and web servers";
+    let gone = "`#gone` names no anchor in `setup.md`";
+    let mut want = Vec::new();
+    for name in ["a.md", "b.md", "c.md"] {
+        want.push(format!(
+            "./{name}:1:5 broken-relative-link style.css | {missing}"
+        ));
+        want.push(format!(
+            "./{name}:1:20 broken-relative-link guide.md | {case}"
+        ));
+        want.push(format!(
+            "./{name}:1:58 broken-fragment setup.html#gone | {gone}"
+        ));
+    }
+    want.push(format!(
+        "./docs/sub/d.md:1:5 broken-relative-link ../../style.css | {missing}"
+    ));
+    want.push(format!(
+        "./docs/sub/d.md:1:26 broken-fragment ../../setup.html#gone | {gone}"
+    ));
+    assert_eq!(findings(&out), want);
+}

@@ -138,6 +138,9 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
             prev = None;
             continue;
         }
+        if let Some(target) = include(line) {
+            out.includes.push(text(target));
+        }
         if header {
             if line.starts_with(b"= ")
                 || (prev.is_some() && line.len() >= 2 && line.iter().all(|&b| b == b'='))
@@ -148,17 +151,11 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
                 header = false;
             }
         }
-        if let Some(target) = line.strip_prefix(b"include::")
-            && let Some(k) = memchr::memchr(b'[', target)
-            && memchr::memchr(b'{', &target[..k]).is_none()
-        {
-            out.includes.push(text(&target[..k]));
-        }
         if !anchors {
             if !header {
                 // Only `include::` lines are left to find.
-                prev = None;
-                continue;
+                includes(&raw[l.next..], &mut out.includes);
+                return;
             }
             prev = line
                 .first()
@@ -240,6 +237,41 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
     }
 }
 
+/// The target of an `include::target[...]` line (not one made of
+/// attributes, `include::{dir}/x.adoc[]`, unknown here).
+fn include(line: &[u8]) -> Option<&[u8]> {
+    let target = line.strip_prefix(b"include::")?;
+    let k = memchr::memchr(b'[', target)?;
+    memchr::memchr(b'{', &target[..k])
+        .is_none()
+        .then_some(&target[..k])
+}
+
+/// The targets of the `include::` lines of `raw` (which starts a line),
+/// outside comment blocks: found by jumping to each line that starts with
+/// `include::` or `////`, not by reading every line.
+fn includes(raw: &[u8], out: &mut Vec<String>) {
+    let starts_line = |p: usize| p == 0 || matches!(raw[p - 1], b'\n' | b'\r');
+    let line_at = |p: usize| {
+        let end = memchr::memchr2(b'\n', b'\r', &raw[p..]).map_or(raw.len(), |k| p + k);
+        raw[p..end].trim_ascii_end()
+    };
+    let mut marks = memchr::memmem::find_iter(raw, b"include::")
+        .chain(memchr::memmem::find_iter(raw, b"////"))
+        .filter(|&p| starts_line(p))
+        .collect::<Vec<usize>>();
+    marks.sort_unstable();
+    let mut comment = false;
+    for p in marks {
+        let line = line_at(p);
+        if line == b"////" {
+            comment = !comment;
+        } else if !comment && let Some(target) = include(line) {
+            out.push(text(target));
+        }
+    }
+}
+
 /// Whether `s` can be an AsciiDoc id: a name without spaces (an XML
 /// Name, loosely).
 fn is_id(s: &[u8]) -> bool {
@@ -247,4 +279,42 @@ fn is_id(s: &[u8]) -> bool {
         && s.iter().all(|&b| {
             b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':') || b >= 0x80
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The includes of `doc`, read with and without the anchors: the
+    /// same either way.
+    fn includes_of(doc: &str) -> Vec<String> {
+        let mut with = Targets::default();
+        asciidoc(doc.as_bytes(), &mut with, true);
+        let mut without = Targets::default();
+        asciidoc(doc.as_bytes(), &mut without, false);
+        assert_eq!(with.includes, without.includes, "{doc:?}");
+        assert_eq!(with.part, without.part, "{doc:?}");
+        with.includes
+    }
+
+    #[test]
+    fn includes_outside_comment_blocks() {
+        let doc = "= Title\n:toc:\n\ninclude::a.adoc[]\nText include::no.adoc[]\n\
+                   ////\ninclude::commented.adoc[]\n////\n//include::line-comment.adoc[]\n\
+                   include::{dir}/attr.adoc[]\r\ninclude::b.adoc[leveloffset=+1]\r\n\
+                   /////\ninclude::c.adoc[]\n  include::indented.adoc[]\rinclude::d.adoc[]";
+        assert_eq!(includes_of(doc), ["a.adoc", "b.adoc", "c.adoc", "d.adoc"]);
+    }
+
+    #[test]
+    fn includes_in_a_part_and_its_header() {
+        // No title: a part; an include on its first line, and one after a
+        // comment block opened in what would be the header.
+        let doc =
+            "include::first.adoc[]\n////\ninclude::x.adoc[]\n////\nText.\n\ninclude::last.adoc[]\n";
+        assert_eq!(includes_of(doc), ["first.adoc", "last.adoc"]);
+        let mut t = Targets::default();
+        asciidoc(doc.as_bytes(), &mut t, false);
+        assert!(t.part);
+    }
 }

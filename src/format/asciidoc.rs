@@ -92,69 +92,110 @@ fn references(raw: &[u8], doc: &mut Doc) {
     // `:imagesdir: images`: image targets are under that folder
     // (Asciidoctor, "Set the images directory").
     let mut images_dir: Vec<u8> = Vec::new();
-    for l in lines(raw) {
-        if let Some(v) = raw[l.start..l.end].strip_prefix(b":imagesdir:") {
-            let v = v.trim_ascii();
-            if !v.is_empty() && !v.contains(&b'{') && !crate::format::has_scheme(v) {
-                images_dir = v.to_vec();
-                if !images_dir.ends_with(b"/") {
-                    images_dir.push(b'/');
-                }
+    for p in memchr::memmem::find_iter(raw, b":imagesdir:") {
+        if p > 0 && !matches!(raw[p - 1], b'\n' | b'\r') {
+            continue;
+        }
+        let end = memchr::memchr2(b'\n', b'\r', &raw[p..]).map_or(raw.len(), |k| p + k);
+        let v = raw[p + b":imagesdir:".len()..end].trim_ascii();
+        if !v.is_empty() && !v.contains(&b'{') && !crate::format::has_scheme(v) {
+            images_dir = v.to_vec();
+            if !images_dir.ends_with(b"/") {
+                images_dir.push(b'/');
             }
         }
     }
     let text = doc.text.text();
     // Each target, and what goes before it (`#` for a bare `<<id>>`).
     let mut found: Vec<(std::ops::Range<usize>, &[u8])> = Vec::new();
-    for name in [&b"link:"[..], b"xref:", b"image::", b"image:"] {
-        for p in memchr::memmem::find_iter(text, name) {
-            if p > 0 && (text[p - 1].is_ascii_alphanumeric() || matches!(text[p - 1], b':' | b'_'))
-            {
+    // One pass over the colons that end a macro's name and the `<<` that
+    // open a cross reference, not one search a form.
+    let mut pairs_from = 0;
+    // The next `>>` at or after an offset, found again only once passed:
+    // text with many `<<` and no `>>` is searched once, not once a `<<`.
+    let mut close: Option<Option<usize>> = None;
+    for c in memchr::memchr2_iter(b':', b'<', text) {
+        if text[c] == b'<' {
+            if c < pairs_from || text.get(c + 1) != Some(&b'<') {
                 continue;
             }
-            let from = p + name.len();
-            let end = text[from..]
-                .iter()
-                .position(|&b| b == b'[' || b.is_ascii_whitespace())
-                .map_or(text.len(), |k| from + k);
-            // A macro's target ends at its `[`; the reader breaks the text
-            // there with a space.
-            let target = text[from..end]
-                .strip_suffix(b" ")
-                .map_or(end, |t| from + t.len());
-            if target > from && !(name == b"image:" && text[from] == b':') {
-                let image = name.starts_with(b"image")
-                    && text[from] != b'/'
-                    && !crate::format::has_scheme(&text[from..target]);
-                found.push((from..target, if image { &images_dir[..] } else { b"" }));
+            pairs_from = c + 2;
+            if close.is_none_or(|k| k.is_some_and(|k| k < c + 2)) {
+                close = Some(find_pair(text, c + 2, b'>'));
             }
+            if let Some(Some(k)) = close {
+                cross_reference(text, c + 2..k, &mut found);
+            }
+            continue;
         }
-    }
-    for p in memchr::memmem::find_iter(text, b"<<") {
-        let Some(k) = memchr::memmem::find(&text[p + 2..], b">>") else {
+        let Some(name) = [&b"link"[..], b"xref", b"image"]
+            .into_iter()
+            .find(|n| text[..c].ends_with(n))
+        else {
             continue;
         };
-        let inner = &text[p + 2..p + 2 + k];
-        let target = inner.iter().position(|&b| b == b',').unwrap_or(inner.len());
-        // An id or a path starts with a word character (not the `<<<<<<<`
-        // of a conflict marker, nor `<< x >>` in a listing of shell).
-        let starts = inner.first().is_some_and(|&b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'/') || b >= 0x80
-        });
-        if starts
-            && target > 0
-            && !inner[..target]
-                .iter()
-                .any(|&b| b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'`'))
-        {
-            // `<<id>>`: an anchor of this document.
-            let id = !inner[..target].iter().any(|&b| b == b'#' || b == b'.');
-            found.push((p + 2..p + 2 + target, if id { b"#" } else { b"" }));
+        let p = c - name.len();
+        if p > 0 && (text[p - 1].is_ascii_alphanumeric() || matches!(text[p - 1], b':' | b'_')) {
+            continue;
+        }
+        let mut from = c + 1;
+        // `image::` is a block image.
+        if name == b"image" && text.get(from) == Some(&b':') {
+            from += 1;
+        }
+        let end = text[from..]
+            .iter()
+            .position(|&b| b == b'[' || b.is_ascii_whitespace())
+            .map_or(text.len(), |k| from + k);
+        // A macro's target ends at its `[`; the reader breaks the text
+        // there with a space.
+        let target = text[from..end]
+            .strip_suffix(b" ")
+            .map_or(end, |t| from + t.len());
+        if target > from {
+            let image = name == b"image"
+                && text[from] != b'/'
+                && !crate::format::has_scheme(&text[from..target]);
+            found.push((from..target, if image { &images_dir[..] } else { b"" }));
         }
     }
     found.sort_by_key(|(r, _)| r.start);
     for (d, prefix) in found {
         doc.text_reference(raw, d, prefix);
+    }
+}
+
+/// The first `bb` (`b` twice) in `text` at or after `from`.
+fn find_pair(text: &[u8], from: usize, b: u8) -> Option<usize> {
+    memchr::memchr_iter(b, text.get(from..)?)
+        .map(|k| from + k)
+        .find(|&k| text.get(k + 1) == Some(&b))
+}
+
+/// The target of the cross reference whose text between `<<` and `>>` is
+/// `text[inner]`, if it is one.
+fn cross_reference(
+    text: &[u8],
+    inner: std::ops::Range<usize>,
+    found: &mut Vec<(std::ops::Range<usize>, &[u8])>,
+) {
+    let start = inner.start;
+    let inner = &text[inner];
+    let target = inner.iter().position(|&b| b == b',').unwrap_or(inner.len());
+    // An id or a path starts with a word character (not the `<<<<<<<` of a
+    // conflict marker, nor `<< x >>` in a listing of shell).
+    let starts = inner.first().is_some_and(|&b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'/') || b >= 0x80
+    });
+    if starts
+        && target > 0
+        && !inner[..target]
+            .iter()
+            .any(|&b| b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'`'))
+    {
+        // `<<id>>`: an anchor of this document.
+        let id = !inner[..target].iter().any(|&b| b == b'#' || b == b'.');
+        found.push((start..start + target, if id { b"#" } else { b"" }));
     }
 }
 

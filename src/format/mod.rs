@@ -278,9 +278,15 @@ impl Doc {
     /// spaces trimmed, as the URL Standard's parser does (the raw range
     /// without the whitespace around it).
     pub(crate) fn reference(&mut self, raw_off: usize, raw_text: &[u8], dec: &[u8]) {
-        if !self.want_refs {
-            return;
+        // Most values with a scheme are URIs, not relative references
+        // (RFC 3986 s4.2): they are not copied only to be let go.
+        if self.want_refs && !(dec.iter().all(|&b| b > b' ') && has_scheme(dec)) {
+            self.reference_owned(raw_off, raw_text, dec.to_vec());
         }
+    }
+
+    /// [`Doc::reference`] of a value already copied.
+    fn reference_owned(&mut self, raw_off: usize, raw_text: &[u8], mut value: Vec<u8>) {
         let lead = raw_text
             .iter()
             .take_while(|b| b.is_ascii_whitespace())
@@ -292,20 +298,16 @@ impl Doc {
             .count();
         let raw = raw_off + lead..raw_off + raw_text.len() - trail;
         // Most values hold no whitespace or control to take out.
-        if dec.iter().all(|&b| b > b' ') {
-            self.refs.push((raw, dec.to_vec()));
-            return;
+        if value.iter().any(|&b| b <= b' ') {
+            value.retain(|&b| !matches!(b, b'\t' | b'\n' | b'\r'));
+            let end = value.iter().rposition(|&b| b > b' ').map_or(0, |k| k + 1);
+            value.truncate(end);
+            let start = value.iter().position(|&b| b > b' ').unwrap_or(value.len());
+            value.drain(..start);
         }
-        let mut value: Vec<u8> = dec
-            .iter()
-            .copied()
-            .filter(|&b| !matches!(b, b'\t' | b'\n' | b'\r'))
-            .collect();
-        let end = value.iter().rposition(|&b| b > b' ').map_or(0, |k| k + 1);
-        value.truncate(end);
-        let start = value.iter().position(|&b| b > b' ').unwrap_or(value.len());
-        value.drain(..start);
-        self.refs.push((raw, value));
+        if !has_scheme(&value) {
+            self.refs.push((raw, value));
+        }
     }
 
     /// Records the reference read as `text[d]` (decoded text bytes `d`),
@@ -313,15 +315,23 @@ impl Doc {
     /// readers whose links are in their text (rST, AsciiDoc).
     /// `prefix` goes before the value (`#` for AsciiDoc's `<<id>>`).
     pub(crate) fn text_reference(&mut self, raw: &[u8], d: std::ops::Range<usize>, prefix: &[u8]) {
-        let mut value = prefix.to_vec();
-        value.extend(
-            self.text.text()[d.clone()]
-                .iter()
-                .filter(|b| !b.is_ascii_whitespace()),
-        );
+        if !self.want_refs {
+            return;
+        }
+        let text = &self.text.text()[d.clone()];
+        if prefix.is_empty() && has_scheme(text) && !text.iter().any(u8::is_ascii_whitespace) {
+            return;
+        }
+        let mut value = Vec::with_capacity(prefix.len() + text.len());
+        value.extend_from_slice(prefix);
+        if text.iter().any(u8::is_ascii_whitespace) {
+            value.extend(text.iter().filter(|b| !b.is_ascii_whitespace()));
+        } else {
+            value.extend_from_slice(text);
+        }
         let (a, b) = (self.text.raw_start(d.start), self.text.raw_end(d.end));
         if a <= b && b <= raw.len() && !value.is_empty() {
-            self.reference(a, &raw[a..b], &value);
+            self.reference_owned(a, &raw[a..b], value);
         }
     }
 }
@@ -596,6 +606,19 @@ pub fn scan_located(
     options: Options,
 ) -> Vec<Located> {
     read_findings(format, raw, scanner, options, true)
+}
+
+/// [`scan_located`], keeping where each byte of each URI was written
+/// only when `bytes` ([`Located::bytes`] is empty else): most uses need
+/// only the findings' positions, and the bytes cost an allocation a URI.
+pub fn located(
+    format: Format,
+    raw: &[u8],
+    scanner: &Scanner,
+    options: Options,
+    bytes: bool,
+) -> Vec<Located> {
+    read_findings(format, raw, scanner, options, bytes)
 }
 
 /// The findings of a document, with each URI byte's raw range when

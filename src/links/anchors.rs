@@ -119,11 +119,21 @@ pub fn nearest<'a>(names: &'a [String], fragment: &str) -> Option<&'a str> {
         return None;
     }
     let want = fragment.to_lowercase();
+    let want_len = want.chars().count();
     names
         .iter()
         .filter(|id| !id.is_empty() && id.as_str() != "top")
-        .map(|id| (strsim::levenshtein(&want, &id.to_lowercase()), id))
-        .filter(|(d, id)| *d <= (id.chars().count() / 3).max(2))
+        .filter_map(|id| {
+            let limit = (id.chars().count() / 3).max(2);
+            // An edit distance is at least the difference of the lengths:
+            // most names are ruled out without computing it (an ASCII
+            // name keeps its length in lower case).
+            if id.is_ascii() && want_len.abs_diff(id.len()) > limit {
+                return None;
+            }
+            let d = strsim::levenshtein(&want, &id.to_lowercase());
+            (d <= limit).then_some((d, id))
+        })
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
         .map(|(_, id)| id.as_str())
 }

@@ -5,9 +5,9 @@
 //! (`broken-fragment`).
 //!
 //! Folders are listed once each and every target's anchors are made once,
-//! whatever the number of links into it and the number of threads: from
-//! the file's own check when it is [learned](Links::learn), else by
-//! reading it when a link first needs them. A broken fragment's
+//! whatever the number of links into it and the number of threads, and
+//! only for a file a fragment names: from what the file's own check
+//! [learned](Links::learn) of it, else by reading it. A broken fragment's
 //! suggestion needs the anchors' names, made once a file too.
 //!
 //! ```
@@ -44,6 +44,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 pub use anchors::Anchors;
@@ -193,6 +194,24 @@ pub struct Links {
     shared: Vec<PathBuf>,
     /// Each folder's build file (`Makefile`, `meson.build`), read once.
     builds: RwLock<PathMap<Cell<Option<String>>>>,
+    /// The bytes of learned targets kept (see [`KEPT_TARGETS`]).
+    kept: AtomicUsize,
+    /// What each missing path looked up is, by the path, the length of
+    /// the base it was looked up from, and whether it ends in `/`.
+    missed: RwLock<foldhash::HashMap<(OsString, usize, bool), Missed>>,
+}
+
+/// How many bytes of the targets of files learned are kept, in all: a
+/// tree's titles and ids are a small part of its text, so most runs keep
+/// them all, and a broken fragment's suggestion never parses its target
+/// again; a huge tree keeps memory bounded and reads past it again.
+const KEPT_TARGETS: usize = 16 << 20;
+
+/// The heap a file's targets take, roughly: each string's bytes, and
+/// what an allocation and a `String` cost beside them.
+fn targets_size(t: &Targets) -> usize {
+    let strings = |v: &[String]| v.iter().map(|s| s.len() + 48).sum::<usize>();
+    64 + strings(&t.headings) + strings(&t.ids) + strings(&t.labels) + strings(&t.includes)
 }
 
 /// How deep and how many `include::`s are followed for a document's
@@ -267,6 +286,8 @@ impl Links {
             generators: RwLock::default(),
             shared,
             builds: RwLock::default(),
+            kept: AtomicUsize::new(0),
+            missed: RwLock::default(),
         }
     }
 
@@ -327,14 +348,30 @@ impl Links {
             // Its anchors take in those of the files it includes, which
             // may not be read yet: they are made when first needed.
             let _ = cells.targets.set(Some(Arc::new((format, targets))));
+        } else if self.keep(&targets) {
+            // Its targets (titles and ids, not its text) are kept while
+            // the run's budget lasts: its anchors are made from them if a
+            // fragment names one, and a broken fragment's suggestion too.
+            let _ = cells.targets.set(Some(Arc::new((format, targets))));
         } else {
-            // The anchors are made now, while the file is at hand, and its
-            // targets let go (a broken fragment's suggestion reads them
-            // again).
+            // Past it, the anchors are made now, while the file is at
+            // hand, as hashes; its targets are let go, and read again if
+            // a suggestion needs them.
             let generator = self.site_of_file(&abs).map(|s| s.generator);
             let anchors = Anchors::new(format, generator, &targets);
             let _ = cells.anchors.set(Some(Arc::new(anchors)));
         }
+    }
+
+    /// Whether `targets` fit in what is left of [`KEPT_TARGETS`], taking
+    /// their share if so.
+    fn keep(&self, targets: &Targets) -> bool {
+        let size = targets_size(targets);
+        self.kept
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
+                (k + size <= KEPT_TARGETS).then_some(k + size)
+            })
+            .is_ok()
     }
 
     /// The format and targets of the markup file at `abs`, read once.
@@ -579,7 +616,7 @@ impl Links {
         // Templates (`{{ site.url }}/x`, `${base}/x`) are not links yet.
         if memchr::memchr2(b'{', b'}', value).is_some()
             || value.starts_with(b"$")
-            || memchr::memmem::find(value, b"$(").is_some()
+            || memchr::memchr_iter(b'$', value).any(|k| value.get(k + 1) == Some(&b'('))
         {
             return Resolved::Skip;
         }
@@ -738,51 +775,88 @@ impl Links {
                 }
             },
             Found::Missing { at, case, listing } => {
-                let full = base.join(segments.iter().map(|s| &**s).collect::<PathBuf>());
-                // A generated page: its source, or a page the generator
-                // makes or redirects.
-                if at + 1 == segments.len()
-                    && let Some(listing) = &listing
-                    && let Some(source) = self.source_of(&full, listing, segments, dir_ref)
-                {
-                    // Its cells hang from the listing it was found in.
-                    let cells = source.file_name().and_then(|n| listing.cells(n));
-                    let cells = cells.as_deref();
-                    return self
-                        .fragment_problem(&source, cells, fragment.as_deref(), true)
-                        .into();
-                }
-                let parent = full.parent().unwrap_or(base);
-                if self.built(base, &full) {
-                    return Looked::Fine;
-                }
-                if let Some(site) = self.site_of(parent)
-                    && let Ok(rel) = full.strip_prefix(&site.source)
-                    && site
-                        .pages
-                        .contains(&rel.to_string_lossy().replace('\\', "/"))
-                {
-                    return Looked::Fine;
-                }
-                let last = at + 1 == segments.len();
-                let case = case.map(|c| c.to_string_lossy().into_owned()).or_else(|| {
-                    let listing = listing.as_ref().filter(|_| last)?;
-                    self.source_in_other_case(listing, segments, dir_ref)
+                let full = join(base, segments);
+                // The pages of a tree often all name one missing file (a
+                // stylesheet, in a sampled tree): it is looked into once.
+                let key = (full.into_os_string(), base.as_os_str().len(), dir_ref);
+                let known = self
+                    .missed
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&key)
+                    .cloned();
+                let missed = known.unwrap_or_else(|| {
+                    let full = Path::new(&key.0);
+                    let m = self.missed(base, full, segments, at, case, listing, dir_ref);
+                    self.missed
+                        .write()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(key.clone(), m.clone());
+                    m
                 });
-                return Looked::Problem(match case {
-                    Some(actual) => Problem::Case {
-                        written: segments[at].to_string_lossy().into_owned(),
-                        actual,
-                    },
-                    None => Problem::Missing {
-                        path: self.show(base, segments),
-                        page: last && page_stem(segments, dir_ref).is_some(),
-                    },
-                });
+                return match missed {
+                    Missed::Source(source) => self
+                        .fragment_problem(&source, None, fragment.as_deref(), true)
+                        .into(),
+                    Missed::Fine => Looked::Fine,
+                    Missed::Problem(p) => Looked::Problem(p),
+                };
             }
         };
         self.fragment_problem(&target, cells, fragment.as_deref(), true)
             .into()
+    }
+
+    /// What a path that is not in the tree (`full`, `base` joined with
+    /// `segments`, missing from segment `at` on) is: a generated page made
+    /// from a source, a page the build or the generator makes, or a
+    /// broken link.
+    #[allow(clippy::too_many_arguments)]
+    fn missed(
+        &self,
+        base: &Path,
+        full: &Path,
+        segments: &[Seg],
+        at: usize,
+        case: Option<OsString>,
+        listing: Option<&tree::Listing>,
+        dir_ref: bool,
+    ) -> Missed {
+        let last = at + 1 == segments.len();
+        // A generated page: its source, or a page the generator makes or
+        // redirects.
+        if last
+            && let Some(listing) = listing
+            && let Some(source) = self.source_of(full, listing, segments, dir_ref)
+        {
+            return Missed::Source(source);
+        }
+        let parent = full.parent().unwrap_or(base);
+        if self.built(base, full) {
+            return Missed::Fine;
+        }
+        if let Some(site) = self.site_of(parent)
+            && let Ok(rel) = full.strip_prefix(&site.source)
+            && site
+                .pages
+                .contains(&rel.to_string_lossy().replace('\\', "/"))
+        {
+            return Missed::Fine;
+        }
+        let case = case.map(|c| c.to_string_lossy().into_owned()).or_else(|| {
+            let listing = listing.filter(|_| last)?;
+            self.source_in_other_case(listing, segments, dir_ref)
+        });
+        Missed::Problem(match case {
+            Some(actual) => Problem::Case {
+                written: segments[at].to_string_lossy().into_owned(),
+                actual,
+            },
+            None => Problem::Missing {
+                path: self.display(full),
+                page: last && page_stem(segments, dir_ref).is_some(),
+            },
+        })
     }
 
     /// The source a generated page at `full` is made from: `name.html`,
@@ -867,16 +941,36 @@ impl Links {
     }
 
     fn show(&self, base: &Path, segments: &[Seg]) -> String {
-        self.display(&base.join(segments.iter().map(|s| &**s).collect::<PathBuf>()))
+        self.display(&join(base, segments))
     }
 
     /// A path as the user names it: relative to the working directory
     /// when it is under it.
     fn display(&self, p: &Path) -> String {
         crate::paths::relative(p, &self.cwd)
-            .to_string_lossy()
-            .into_owned()
+            .into_os_string()
+            .into_string()
+            .unwrap_or_else(|s| s.to_string_lossy().into_owned())
     }
+}
+
+/// `base` with `segments` after it.
+fn join(base: &Path, segments: &[Seg]) -> PathBuf {
+    let len = segments.iter().map(|s| s.len() + 1).sum::<usize>();
+    let mut full = PathBuf::with_capacity(base.as_os_str().len() + len);
+    full.push(base);
+    full.extend(segments.iter().map(|s| &**s));
+    full
+}
+
+/// What a path missing from the tree is (see [`Links::missed`]).
+#[derive(Clone)]
+enum Missed {
+    /// A generated page, made from this source.
+    Source(PathBuf),
+    /// A page the build or the generator makes.
+    Fine,
+    Problem(Problem),
 }
 
 /// The name a generated page is made from: `name` for `name.html`,

@@ -3,7 +3,7 @@
 //! exactly, as on Linux and on web servers, and case-only differences
 //! told apart.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
@@ -53,7 +53,19 @@ pub(crate) struct Listing {
     names: foldhash::HashMap<OsString, Entry>,
     /// Each name in lower case, and the names that have it: made the
     /// first time a name is missing.
-    folded: OnceLock<HashMap<String, Vec<OsString>>>,
+    folded: OnceLock<Folded>,
+}
+
+/// Names by their lower case.
+type Folded = foldhash::HashMap<String, Vec<OsString>>;
+
+/// `s` in lower case, copied only when that changes it.
+fn lower(s: &str) -> Cow<'_, str> {
+    match s.is_ascii() {
+        true if !s.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Borrowed(s),
+        true => Cow::Owned(s.to_ascii_lowercase()),
+        false => Cow::Owned(s.to_lowercase()),
+    }
 }
 
 impl Listing {
@@ -110,10 +122,12 @@ impl Listing {
         // Case is a property of text: names that are not UTF-8 have none.
         let name = name.to_str()?;
         let folded = self.folded.get_or_init(|| {
-            let mut map: HashMap<String, Vec<OsString>> = HashMap::new();
+            let mut map: Folded = Folded::default();
             for n in self.names.keys() {
                 let Some(text) = n.to_str() else { continue };
-                map.entry(text.to_lowercase()).or_default().push(n.clone());
+                map.entry(lower(text).into_owned())
+                    .or_default()
+                    .push(n.clone());
             }
             for v in map.values_mut() {
                 v.sort();
@@ -121,7 +135,7 @@ impl Listing {
             map
         });
         folded
-            .get(&name.to_lowercase())?
+            .get(lower(name).as_ref())?
             .first()
             .map(OsString::as_os_str)
     }

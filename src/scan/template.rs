@@ -11,19 +11,19 @@
 /// `*` in the host, a word where the port goes (`host:port`), or an
 /// elision (`...`).
 pub(crate) fn is_template(uri: &[u8]) -> bool {
-    // One pass notes which kinds of placeholder are possible; most URIs
+    // One pass notes which kinds of placeholder are possible (a table
+    // lookup a byte, nothing that depends on the byte before); most URIs
     // hold none, and a memchr a kind would cost more than the pass.
-    let mut seen = 0u8;
-    let mut colons = 0usize;
-    let mut prev = 0u8;
-    for &b in uri {
-        seen |= KIND[b as usize];
-        colons += usize::from(b == b':');
-        if b == b'.' && prev == b'.' {
-            seen |= DOTS;
-        }
-        prev = b;
-    }
+    let kinds = uri.iter().fold(0u8, |s, &b| s | KIND[b as usize]);
+    // Every URI has a colon and most a dot: a second colon, and two dots
+    // together, are looked for after the pass.
+    let dots =
+        kinds & DOT != 0 && memchr::memchr_iter(b'.', uri).any(|i| uri.get(i + 1) == Some(&b'.'));
+    let seen = kinds & (BRACE | FORMAT | STAR) | if dots { DOTS } else { 0 };
+    let colons = match kinds & COLON {
+        0 => 0,
+        _ => memchr::memchr_iter(b':', uri).take(2).count(),
+    };
     if seen == 0 && colons < 2 {
         return false;
     }
@@ -47,6 +47,8 @@ const BRACE: u8 = 1;
 const FORMAT: u8 = 2;
 const STAR: u8 = 4;
 const DOTS: u8 = 8;
+const COLON: u8 = 16;
+const DOT: u8 = 32;
 
 static KIND: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -55,6 +57,8 @@ static KIND: [u8; 256] = {
     t[b'$' as usize] = FORMAT;
     t[b'%' as usize] = FORMAT;
     t[b'*' as usize] = STAR;
+    t[b':' as usize] = COLON;
+    t[b'.' as usize] = DOT;
     t
 };
 

@@ -769,6 +769,11 @@ impl Checker<'_> {
         let mut used = std::collections::HashSet::new();
         let mut work = LinkWork::default();
         let redacting = self.snippets && !self.show_secrets;
+        // Where each byte of each URI is written: a snippet's redaction
+        // needs it, and so does a fix, which `--fix` and `--diff` look for
+        // in every URI. Else the few URIs with a fix have it made when
+        // they are found (`relocated`).
+        let bytes = redacting || self.fixing.is_some();
         let links = self.links.zip(path);
         let (located, refs) = if links.is_some() || redacting {
             // One read gives the URIs, the references and the anchors.
@@ -777,7 +782,7 @@ impl Checker<'_> {
                 raw,
                 self.scanner,
                 self.reading.options,
-                true,
+                bytes,
             );
             if let Some((links, path)) = links {
                 links.learn(path, format, doc.targets, doc.anchors);
@@ -791,7 +796,7 @@ impl Checker<'_> {
             (doc.located, doc.references)
         } else {
             let located =
-                urilint::format::scan_located(format, raw, self.scanner, self.reading.options);
+                urilint::format::located(format, raw, self.scanner, self.reading.options, bytes);
             (located, Vec::new())
         };
         // Where the secrets of every URI and relative reference of the file
@@ -813,6 +818,7 @@ impl Checker<'_> {
             show_secrets: self.show_secrets,
             written: &written,
         });
+        let mut relocated = None;
         for l in &located {
             let finding = &l.finding;
             let diagnostics = self.linter.check(finding);
@@ -827,7 +833,13 @@ impl Checker<'_> {
                     used.insert(at);
                     continue;
                 }
-                record.fix = fix.and_then(|f| self.file_fix(&f, l, raw, format, fixed));
+                record.fix = fix.and_then(|f| {
+                    let l = match bytes {
+                        true => l,
+                        false => self.relocated(l, format, raw, &mut relocated)?,
+                    };
+                    self.file_fix(&f, l, raw, format, fixed)
+                });
                 if let Some(snippets) = snippets.as_mut() {
                     record.snippet = snippets
                         .of(&record)
@@ -843,6 +855,28 @@ impl Checker<'_> {
             self.unused(name, &directives, &used, warn);
         }
         Ok(work)
+    }
+
+    /// `l` with where each of its bytes is written, for its fix: the
+    /// file's URIs are found again with them, once a file (`cache`), and
+    /// only for a file with a URI to fix.
+    fn relocated<'c>(
+        &self,
+        l: &Located,
+        format: DocFormat,
+        raw: &[u8],
+        cache: &'c mut Option<Vec<Located>>,
+    ) -> Option<&'c Located> {
+        let all = cache.get_or_insert_with(|| {
+            urilint::format::scan_located(format, raw, self.scanner, self.reading.options)
+        });
+        // In the order they are written, as `l`'s own list.
+        let key = |x: &Located| (x.finding.start, x.finding.end);
+        let from = all.partition_point(|x| key(x) < key(l));
+        all[from..]
+            .iter()
+            .take_while(|x| key(x) == key(l))
+            .find(|x| x.finding.uri == l.finding.uri)
     }
 
     /// The tree a file is checked in (SPEC section 11): the folder named
