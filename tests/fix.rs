@@ -604,3 +604,51 @@ fn a_refused_fix_holds_nothing_back_and_escapes_stay() {
         "see \"https://x.io/a%2E\" and https://x.io/b.c\n"
     );
 }
+
+/// A check without `--fix` shows each finding's fix in every format: for
+/// Markdown read whole (link integrity reads heading attributes, which
+/// changes where a URI in a heading ends) and for text read as a stream,
+/// with the fix's edits at the URI's own bytes.
+#[test]
+fn fixes_are_shown_without_fixing_in_each_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("s.md"),
+        "# See htps://example.com/a{#see}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("t.txt"), "See htps://example.com/b.\n").unwrap();
+    for extra in [
+        &[][..],
+        &["--ignore", "broken-relative-link,broken-fragment"],
+    ] {
+        let out = urilint(dir.path())
+            .args(["check", "--isolated", "--format", "jsonl"])
+            .args(extra)
+            .args(["s.md", "t.txt"])
+            .assert()
+            .code(1);
+        let shown: Vec<(String, String, Value)> = String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .map(|v| {
+                let rule = v["rule"].as_str().unwrap().to_string();
+                (
+                    v["path"].as_str().unwrap().to_string(),
+                    rule,
+                    v["fix"]["edits"].clone(),
+                )
+            })
+            .collect();
+        // `htps` gets its missing `t`.
+        let edit = |at: u64| serde_json::json!([{"start": at, "end": at, "replacement": "t"}]);
+        assert_eq!(
+            shown,
+            [
+                ("s.md".to_string(), "scheme-typo".to_string(), edit(8)),
+                ("t.txt".to_string(), "scheme-typo".to_string(), edit(6)),
+            ],
+            "{extra:?}"
+        );
+    }
+}

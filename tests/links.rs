@@ -391,3 +391,41 @@ fn one_missing_target_named_by_many_pages() {
     ));
     assert_eq!(findings(&out), want);
 }
+
+/// A decoded `%2F` is a `/` inside one segment: `nodir%2Fx.html` and
+/// `nodir/x.html` join to the same path but are different links, and each
+/// keeps its own message whichever comes first (review of issue 14's
+/// cache of missing paths), under one thread or several.
+#[test]
+fn an_encoded_slash_is_not_a_folder_for_missing_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join("Dir")).unwrap();
+    std::fs::write(root.join("Dir/x.md"), "# X\n").unwrap();
+    std::fs::write(
+        root.join("a.md"),
+        "[a](nodir/x.html)\n[b](nodir%2Fx.html)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("b.md"),
+        "[b](nodir%2Fx.html)\n[a](nodir/x.html)\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("c.md"), "[b](dir%2Fx.md)\n[a](dir/x.md)\n").unwrap();
+    let plain = "no file or folder `nodir/x.html`";
+    let page = "no file or folder `nodir/x.html`, nor a source it is made from (`.md`, ...)";
+    let case = "`dir` is `Dir` in the tree: it differs only in case, so it works on macOS and Windows and breaks on Linux and web servers";
+    let want = [
+        format!("./a.md:1:5 broken-relative-link nodir/x.html | {plain}"),
+        format!("./a.md:2:5 broken-relative-link nodir%2Fx.html | {page}"),
+        format!("./b.md:1:5 broken-relative-link nodir%2Fx.html | {page}"),
+        format!("./b.md:2:5 broken-relative-link nodir/x.html | {plain}"),
+        "./c.md:1:5 broken-relative-link dir%2Fx.md | no file or folder `dir/x.md`".to_string(),
+        format!("./c.md:2:5 broken-relative-link dir/x.md | {case}"),
+    ];
+    for threads in ["-j1", "-j3"] {
+        let out = urilint_in(root, &["--format", "jsonl", threads, "."]);
+        assert_eq!(findings(&out), want, "{threads}");
+    }
+}

@@ -118,7 +118,8 @@ fn strip_roles(t: &[u8]) -> Vec<u8> {
 /// (`[[id]]`, `[[id,text]]`, `[#id]`, `[#id.role]`, `anchor:id[]`)
 /// (Asciidoctor's language documentation, "Sections", "Anchors"), in the
 /// lines that are not in a skipped block (`text` is what the reader read).
-/// Without `anchors`, only whether it is a part and what it includes.
+/// Without `anchors`, only whether it is a part, which its header tells:
+/// the rest of the document is not read.
 pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
     let mut prev: Option<&[u8]> = None;
     let mut comment = false;
@@ -138,7 +139,7 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
             prev = None;
             continue;
         }
-        if let Some(target) = include(line) {
+        if anchors && let Some(target) = include(line) {
             out.includes.push(text(target));
         }
         if header {
@@ -153,8 +154,6 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
         }
         if !anchors {
             if !header {
-                // Only `include::` lines are left to find.
-                includes(&raw[l.next..], &mut out.includes);
                 return;
             }
             prev = line
@@ -247,31 +246,6 @@ fn include(line: &[u8]) -> Option<&[u8]> {
         .then_some(&target[..k])
 }
 
-/// The targets of the `include::` lines of `raw` (which starts a line),
-/// outside comment blocks: found by jumping to each line that starts with
-/// `include::` or `////`, not by reading every line.
-fn includes(raw: &[u8], out: &mut Vec<String>) {
-    let starts_line = |p: usize| p == 0 || matches!(raw[p - 1], b'\n' | b'\r');
-    let line_at = |p: usize| {
-        let end = memchr::memchr2(b'\n', b'\r', &raw[p..]).map_or(raw.len(), |k| p + k);
-        raw[p..end].trim_ascii_end()
-    };
-    let mut marks = memchr::memmem::find_iter(raw, b"include::")
-        .chain(memchr::memmem::find_iter(raw, b"////"))
-        .filter(|&p| starts_line(p))
-        .collect::<Vec<usize>>();
-    marks.sort_unstable();
-    let mut comment = false;
-    for p in marks {
-        let line = line_at(p);
-        if line == b"////" {
-            comment = !comment;
-        } else if !comment && let Some(target) = include(line) {
-            out.push(text(target));
-        }
-    }
-}
-
 /// Whether `s` can be an AsciiDoc id: a name without spaces (an XML
 /// Name, loosely).
 fn is_id(s: &[u8]) -> bool {
@@ -285,14 +259,13 @@ fn is_id(s: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    /// The includes of `doc`, read with and without the anchors: the
-    /// same either way.
+    /// The includes of `doc`; whether it is a part is the same read
+    /// without the anchors, which stops at the header's end.
     fn includes_of(doc: &str) -> Vec<String> {
         let mut with = Targets::default();
         asciidoc(doc.as_bytes(), &mut with, true);
         let mut without = Targets::default();
         asciidoc(doc.as_bytes(), &mut without, false);
-        assert_eq!(with.includes, without.includes, "{doc:?}");
         assert_eq!(with.part, without.part, "{doc:?}");
         with.includes
     }
@@ -316,5 +289,8 @@ mod tests {
         let mut t = Targets::default();
         asciidoc(doc.as_bytes(), &mut t, false);
         assert!(t.part);
+        let mut t = Targets::default();
+        asciidoc(b"= Title\n\nText.\n", &mut t, false);
+        assert!(!t.part);
     }
 }

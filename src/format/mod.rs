@@ -319,15 +319,15 @@ impl Doc {
             return;
         }
         let text = &self.text.text()[d.clone()];
-        if prefix.is_empty() && has_scheme(text) && !text.iter().any(u8::is_ascii_whitespace) {
+        let spaced = text.iter().any(u8::is_ascii_whitespace);
+        if prefix.is_empty() && !spaced && has_scheme(text) {
             return;
         }
         let mut value = Vec::with_capacity(prefix.len() + text.len());
         value.extend_from_slice(prefix);
-        if text.iter().any(u8::is_ascii_whitespace) {
-            value.extend(text.iter().filter(|b| !b.is_ascii_whitespace()));
-        } else {
-            value.extend_from_slice(text);
+        match spaced {
+            true => value.extend(text.iter().filter(|b| !b.is_ascii_whitespace())),
+            false => value.extend_from_slice(text),
         }
         let (a, b) = (self.text.raw_start(d.start), self.text.raw_end(d.end));
         if a <= b && b <= raw.len() && !value.is_empty() {
@@ -468,17 +468,17 @@ fn anchors_of(format: Format, raw: &[u8], targets: &mut Targets) {
     }
 }
 
-/// A document read for link integrity (SPEC section 11): its URIs with
-/// where each byte is written (as [`scan_located`]), its relative
-/// references and its [`Targets`], from one read of the file.
+/// A document read for link integrity (SPEC section 11): its URIs (with
+/// where each byte is written when asked, as [`scan_located`]), its
+/// relative references and its [`Targets`], from one read of the file.
 #[derive(Debug)]
 pub struct Document {
     /// The URIs found, in order.
     pub located: Vec<Located>,
     /// The relative references, in order.
     pub references: Vec<Reference>,
-    /// What fragments can name in it: its `part`, `base` and `includes`
-    /// always, its headings, ids and labels when `anchors`.
+    /// What fragments can name in it: its `part` and `base` always, its
+    /// headings, ids, labels and `includes` when `anchors`.
     pub targets: Targets,
     /// Whether `targets` holds the anchors: always for Markdown and HTML,
     /// whose parsers give them on the way; for rST and AsciiDoc, which
@@ -488,8 +488,9 @@ pub struct Document {
     pub anchors: bool,
 }
 
-/// Reads a whole file as `format` for link integrity: [`scan_located`],
-/// [`references`] and [`targets`] from one read.
+/// Reads a whole file as `format` for link integrity: [`located`] (where
+/// each URI byte is written when `bytes`), [`references`] and [`targets`]
+/// from one read.
 pub fn read_document(
     format: Format,
     raw: &[u8],
@@ -609,7 +610,7 @@ pub fn scan_located(
 }
 
 /// [`scan_located`], keeping where each byte of each URI was written
-/// only when `bytes` ([`Located::bytes`] is empty else): most uses need
+/// only when `bytes` (else [`Located::bytes`] is empty): most uses need
 /// only the findings' positions, and the bytes cost an allocation a URI.
 pub fn located(
     format: Format,
@@ -622,7 +623,7 @@ pub fn located(
 }
 
 /// The findings of a document, with each URI byte's raw range when
-/// `bytes` (only snippets need them).
+/// `bytes` (a snippet's redaction and a fix need them).
 fn read_findings(
     format: Format,
     raw: &[u8],

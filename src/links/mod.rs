@@ -196,9 +196,10 @@ pub struct Links {
     builds: RwLock<PathMap<Cell<Option<String>>>>,
     /// The bytes of learned targets kept (see [`KEPT_TARGETS`]).
     kept: AtomicUsize,
-    /// What each missing path looked up is, by the path, the length of
-    /// the base it was looked up from, and whether it ends in `/`.
-    missed: RwLock<foldhash::HashMap<(OsString, usize, bool), Missed>>,
+    /// What each missing path looked up is (at most [`MAX_MISSING`]), by
+    /// the path, the length of the base it was looked up from, and
+    /// whether it ends in `/`.
+    missing: RwLock<foldhash::HashMap<(OsString, usize, bool), Missed>>,
 }
 
 /// How many bytes of the targets of files learned are kept, in all: a
@@ -206,6 +207,11 @@ pub struct Links {
 /// them all, and a broken fragment's suggestion never parses its target
 /// again; a huge tree keeps memory bounded and reads past it again.
 const KEPT_TARGETS: usize = 16 << 20;
+
+/// How many missing paths are remembered: enough for the stylesheets and
+/// pages a tree's files all name, and a bound on what a tree of distinct
+/// broken links keeps (those past it are looked into each time).
+const MAX_MISSING: usize = 1 << 16;
 
 /// The heap a file's targets take, roughly: each string's bytes, and
 /// what an allocation and a `String` cost beside them.
@@ -287,7 +293,7 @@ impl Links {
             shared,
             builds: RwLock::default(),
             kept: AtomicUsize::new(0),
-            missed: RwLock::default(),
+            missing: RwLock::default(),
         }
     }
 
@@ -327,11 +333,14 @@ impl Links {
     }
 
     /// Records what a file read whole for its check can be linked to, so
-    /// links into it do not read it again: its anchors, and whether its
-    /// links resolve elsewhere; an AsciiDoc file's targets are kept, since
-    /// its anchors take in those of the files it includes. Without
-    /// `anchors` (`targets` holds only where its links resolve), the
-    /// anchors are read from the file when a link first needs them.
+    /// links into it do not read it again: whether its links resolve
+    /// elsewhere, and its targets (titles and ids), from which its
+    /// anchors are made if a fragment names one. An AsciiDoc file's are
+    /// kept whole, since its anchors take in those of the files it
+    /// includes; another's while [`KEPT_TARGETS`] lasts, and past it its
+    /// anchors are made at once. Without `anchors` (`targets` holds only
+    /// where its links resolve), the anchors are read from the file when
+    /// a link first needs them.
     pub fn learn(&self, path: &Path, format: Format, targets: Targets, anchors: bool) {
         if !is_markup(format) {
             return;
@@ -778,20 +787,28 @@ impl Links {
                 let full = join(base, segments);
                 // The pages of a tree often all name one missing file (a
                 // stylesheet, in a sampled tree): it is looked into once.
+                // Only when the path gives back its segments: a decoded
+                // `%2F` is a `/` inside one (`a%2Fb.html` is not `a/b.html`).
+                let plain = segments
+                    .iter()
+                    .all(|s| memchr::memchr(b'/', s.as_encoded_bytes()).is_none());
                 let key = (full.into_os_string(), base.as_os_str().len(), dir_ref);
-                let known = self
-                    .missed
-                    .read()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get(&key)
-                    .cloned();
+                let known = match plain {
+                    true => self
+                        .missing
+                        .read()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get(&key)
+                        .cloned(),
+                    false => None,
+                };
                 let missed = known.unwrap_or_else(|| {
                     let full = Path::new(&key.0);
-                    let m = self.missed(base, full, segments, at, case, listing, dir_ref);
-                    self.missed
-                        .write()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(key.clone(), m.clone());
+                    let m = self.look_into(base, full, segments, at, case, listing, dir_ref);
+                    let mut missing = self.missing.write().unwrap_or_else(|e| e.into_inner());
+                    if plain && missing.len() < MAX_MISSING {
+                        missing.insert(key.clone(), m.clone());
+                    }
                     m
                 });
                 return match missed {
@@ -812,7 +829,7 @@ impl Links {
     /// from a source, a page the build or the generator makes, or a
     /// broken link.
     #[allow(clippy::too_many_arguments)]
-    fn missed(
+    fn look_into(
         &self,
         base: &Path,
         full: &Path,
@@ -963,7 +980,7 @@ fn join(base: &Path, segments: &[Seg]) -> PathBuf {
     full
 }
 
-/// What a path missing from the tree is (see [`Links::missed`]).
+/// What a path missing from the tree is (see [`Links::look_into`]).
 #[derive(Clone)]
 enum Missed {
     /// A generated page, made from this source.

@@ -775,7 +775,8 @@ impl Checker<'_> {
         // they are found (`relocated`).
         let bytes = redacting || self.fixing.is_some();
         let links = self.links.zip(path);
-        let (located, refs) = if links.is_some() || redacting {
+        let whole = links.is_some() || redacting;
+        let (located, refs) = if whole {
             // One read gives the URIs, the references and the anchors.
             let doc = urilint::format::read_document(
                 format,
@@ -836,7 +837,7 @@ impl Checker<'_> {
                 record.fix = fix.and_then(|f| {
                     let l = match bytes {
                         true => l,
-                        false => self.relocated(l, format, raw, &mut relocated)?,
+                        false => self.relocated(l, (format, whole), raw, &mut relocated)?,
                     };
                     self.file_fix(&f, l, raw, format, fixed)
                 });
@@ -859,16 +860,20 @@ impl Checker<'_> {
 
     /// `l` with where each of its bytes is written, for its fix: the
     /// file's URIs are found again with them, once a file (`cache`), and
-    /// only for a file with a URI to fix.
+    /// only for a file with a URI to fix. They are read as they were the
+    /// first time (`whole`: as a document, for its references too, which
+    /// reads Markdown's heading attributes).
     fn relocated<'c>(
         &self,
         l: &Located,
-        format: DocFormat,
+        (format, whole): (DocFormat, bool),
         raw: &[u8],
         cache: &'c mut Option<Vec<Located>>,
     ) -> Option<&'c Located> {
-        let all = cache.get_or_insert_with(|| {
-            urilint::format::scan_located(format, raw, self.scanner, self.reading.options)
+        let (scanner, options) = (self.scanner, self.reading.options);
+        let all = cache.get_or_insert_with(|| match whole {
+            true => urilint::format::read_document(format, raw, scanner, options, true).located,
+            false => urilint::format::scan_located(format, raw, scanner, options),
         });
         // In the order they are written, as `l`'s own list.
         let key = |x: &Located| (x.finding.start, x.finding.end);
