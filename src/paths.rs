@@ -7,6 +7,10 @@ use std::path::{Component, Path, PathBuf};
 
 /// `path` with its `.` and `..` components folded away, lexically.
 pub(crate) fn lexical(path: &Path) -> PathBuf {
+    #[cfg(unix)]
+    if let Some(p) = lexical_absolute(path) {
+        return p;
+    }
     if !path
         .components()
         .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
@@ -39,6 +43,33 @@ pub(crate) fn relative(path: &Path, base: &Path) -> PathBuf {
     let mut out: PathBuf = b[common..].iter().map(|_| Component::ParentDir).collect();
     out.extend(&p[common..]);
     out
+}
+
+/// [`lexical`] for an absolute path, on its bytes: its names are those
+/// between its `/`s, empty ones and `.` left out, as `Path::components`
+/// reads them, and a `..` takes the name before it away (none above `/`).
+#[cfg(unix)]
+fn lexical_absolute(path: &Path) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    if !bytes.starts_with(b"/") {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    for name in bytes.split(|&b| b == b'/') {
+        match name {
+            b"" | b"." => {}
+            b".." => out.truncate(memchr::memrchr(b'/', &out).unwrap_or(0)),
+            _ => {
+                out.push(b'/');
+                out.extend_from_slice(name);
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(b'/');
+    }
+    Some(PathBuf::from(std::ffi::OsStr::from_bytes(&out)))
 }
 
 /// [`relative`] for two absolute paths, on their bytes: an absolute
@@ -90,6 +121,41 @@ mod tests {
             Path::new("../b/c.md")
         );
         assert_eq!(relative(Path::new("/a"), Path::new("/a")), Path::new(""));
+    }
+
+    /// On absolute paths the byte path folds as `Path::components` does.
+    #[test]
+    fn lexical_on_bytes_as_on_components() {
+        let by_components = |path: &Path| {
+            let mut out = PathBuf::new();
+            for c in path.components() {
+                match c {
+                    Component::CurDir => {}
+                    Component::ParentDir => {
+                        out.pop();
+                    }
+                    c => out.push(c),
+                }
+            }
+            out
+        };
+        for p in [
+            "/",
+            "//",
+            "/a",
+            "/a/",
+            "/a//b/./c.md",
+            "/a/b/..",
+            "/a/b/../..",
+            "/a/../../b",
+            "/..",
+            "/./.",
+            "/a/./../b/",
+            "/a/b/c/../../d//e/.",
+        ] {
+            let p = Path::new(p);
+            assert_eq!(lexical(p), by_components(p), "{p:?}");
+        }
     }
 
     /// On absolute paths the byte path gives what `Path::components` does.

@@ -889,8 +889,19 @@ impl Checker<'_> {
     /// when it is under it (pre-commit names files from the repository's
     /// root), else its own folder.
     fn tree_of<'p>(&'p self, path: &'p std::path::Path) -> &'p std::path::Path {
-        // The nearest folder above it that was named.
-        if let Some(t) = path.ancestors().skip(1).find(|a| self.trees.contains(*a)) {
+        // The nearest folder above it that was named: a few are named, and
+        // each is matched with the path (hashing each of its ancestors
+        // costs more); many are looked up by ancestor.
+        let named = match self.trees.len() {
+            0..=8 => self
+                .trees
+                .iter()
+                .filter(|t| path.starts_with(t) && path != t.as_path())
+                .max_by_key(|t| t.components().count())
+                .map(|t| t.as_path()),
+            _ => path.ancestors().skip(1).find(|a| self.trees.contains(*a)),
+        };
+        if let Some(t) = named {
             return t;
         }
         if path.is_relative() && !path.starts_with("..") {
