@@ -539,7 +539,7 @@ fn relative(refs: Vec<(std::ops::Range<usize>, Vec<u8>)>, raw: &[u8]) -> Vec<Ref
 /// The URIs of a whole file read as `format`, in the order they are
 /// written, with positions in `raw` (SPEC section 9).
 pub fn scan(format: Format, raw: &[u8], scanner: &Scanner, options: Options) -> Vec<Finding> {
-    read_findings(format, raw, scanner, options, false)
+    located(format, raw, scanner, options, false)
         .into_iter()
         .map(|l| l.finding)
         .collect()
@@ -606,25 +606,13 @@ pub fn scan_located(
     scanner: &Scanner,
     options: Options,
 ) -> Vec<Located> {
-    read_findings(format, raw, scanner, options, true)
+    located(format, raw, scanner, options, true)
 }
 
 /// [`scan_located`], keeping where each byte of each URI was written
 /// only when `bytes` (else [`Located::bytes`] is empty): most uses need
 /// only the findings' positions, and the bytes cost an allocation a URI.
 pub fn located(
-    format: Format,
-    raw: &[u8],
-    scanner: &Scanner,
-    options: Options,
-    bytes: bool,
-) -> Vec<Located> {
-    read_findings(format, raw, scanner, options, bytes)
-}
-
-/// The findings of a document, with each URI byte's raw range when
-/// `bytes` (a snippet's redaction and a fix need them).
-fn read_findings(
     format: Format,
     raw: &[u8],
     scanner: &Scanner,

@@ -34,6 +34,7 @@
 
 mod anchors;
 mod build;
+mod kept;
 mod path;
 mod problem;
 mod site;
@@ -202,23 +203,17 @@ pub struct Links {
     missing: RwLock<foldhash::HashMap<(OsString, usize, bool), Missed>>,
 }
 
-/// How many bytes of the targets of files learned are kept, in all: a
-/// tree's titles and ids are a small part of its text, so most runs keep
-/// them all, and a broken fragment's suggestion never parses its target
-/// again; a huge tree keeps memory bounded and reads past it again.
+/// How many bytes of the targets of files learned are kept, packed, in
+/// all: a tree's titles and ids are a small part of its text, so most runs
+/// keep them all, and a broken fragment's suggestion never parses its
+/// target again; a huge tree keeps memory bounded (past it, a file's
+/// anchors are kept as hashes and its targets read again if needed).
 const KEPT_TARGETS: usize = 16 << 20;
 
 /// How many missing paths are remembered: enough for the stylesheets and
 /// pages a tree's files all name, and a bound on what a tree of distinct
 /// broken links keeps (those past it are looked into each time).
 const MAX_MISSING: usize = 1 << 16;
-
-/// The heap a file's targets take, roughly: each string's bytes, and
-/// what an allocation and a `String` cost beside them.
-fn targets_size(t: &Targets) -> usize {
-    let strings = |v: &[String]| v.iter().map(|s| s.len() + 48).sum::<usize>();
-    64 + strings(&t.headings) + strings(&t.ids) + strings(&t.labels) + strings(&t.includes)
-}
 
 /// How deep and how many `include::`s are followed for a document's
 /// anchors.
@@ -357,11 +352,13 @@ impl Links {
             // Its anchors take in those of the files it includes, which
             // may not be read yet: they are made when first needed.
             let _ = cells.targets.set(Some(Arc::new((format, targets))));
-        } else if self.keep(&targets) {
-            // Its targets (titles and ids, not its text) are kept while
-            // the run's budget lasts: its anchors are made from them if a
-            // fragment names one, and a broken fragment's suggestion too.
-            let _ = cells.targets.set(Some(Arc::new((format, targets))));
+        } else if let Some(kept) = kept::Kept::new(format, &targets)
+            && self.keep(kept.size())
+        {
+            // Its targets (titles and ids, not its text) are kept, packed,
+            // while the run's budget lasts: its anchors are made from them
+            // if a fragment names one, and a broken fragment's suggestion.
+            let _ = cells.kept.set(Box::new(kept));
         } else {
             // Past it, the anchors are made now, while the file is at
             // hand, as hashes; its targets are let go, and read again if
@@ -372,10 +369,9 @@ impl Links {
         }
     }
 
-    /// Whether `targets` fit in what is left of [`KEPT_TARGETS`], taking
-    /// their share if so.
-    fn keep(&self, targets: &Targets) -> bool {
-        let size = targets_size(targets);
+    /// Whether `size` bytes fit in what is left of [`KEPT_TARGETS`],
+    /// taking them if so.
+    fn keep(&self, size: usize) -> bool {
         self.kept
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
                 (k + size <= KEPT_TARGETS).then_some(k + size)
@@ -383,10 +379,15 @@ impl Links {
             .is_ok()
     }
 
-    /// The format and targets of the markup file at `abs`, read once.
+    /// The format and targets of the markup file at `abs`: unpacked from
+    /// what its check kept (each time: they are needed once for its
+    /// anchors, and once more only for a suggestion), else read once.
     fn targets_of(&self, abs: &Path) -> Option<Arc<Read>> {
-        self.tree
-            .cells(abs)?
+        let cells = self.tree.cells(abs)?;
+        if let Some(kept) = cells.kept.get() {
+            return Some(Arc::new((kept.format, kept.targets())));
+        }
+        cells
             .targets
             .get_or_init(|| {
                 let meta = std::fs::metadata(abs).ok()?;
@@ -685,11 +686,9 @@ impl Links {
         let mut segments: Vec<Seg<'a>> = Vec::with_capacity(start.len() + 4);
         segments.extend(start.iter().map(|s| Seg::Borrowed(s.as_os_str())));
         let path = path.strip_prefix(b"/").unwrap_or(path);
-        let parts: Vec<&[u8]> = path.split(|&b| b == b'/').collect();
-        let dir_ref = parts
-            .last()
-            .is_some_and(|p| p.is_empty() || *p == b"." || *p == b"..");
-        for part in parts {
+        let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+        let dir_ref = last.is_empty() || last == b"." || last == b"..";
+        for part in path.split(|&b| b == b'/') {
             match part {
                 b"" | b"." => {}
                 b".." => {
@@ -789,6 +788,8 @@ impl Links {
                 // stylesheet, in a sampled tree): it is looked into once.
                 // Only when the path gives back its segments: a decoded
                 // `%2F` is a `/` inside one (`a%2Fb.html` is not `a/b.html`).
+                // A generated page's source is found again each time: it
+                // costs a few lookups, and a site's pages are many.
                 let plain = segments
                     .iter()
                     .all(|s| memchr::memchr(b'/', s.as_encoded_bytes()).is_none());
@@ -806,7 +807,7 @@ impl Links {
                     let full = Path::new(&key.0);
                     let m = self.look_into(base, full, segments, at, case, listing, dir_ref);
                     let mut missing = self.missing.write().unwrap_or_else(|e| e.into_inner());
-                    if plain && missing.len() < MAX_MISSING {
+                    if plain && !matches!(m, Missed::Source(_)) && missing.len() < MAX_MISSING {
                         missing.insert(key.clone(), m.clone());
                     }
                     m
@@ -1020,14 +1021,27 @@ fn cell<T: Default>(map: &RwLock<PathMap<Arc<T>>>, key: &Path) -> Arc<T> {
 /// Whether a file's name says a format whose anchors urilint reads,
 /// without making a lower-case copy of it.
 fn is_markup_name(path: &Path) -> bool {
-    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
-        return false;
+    // The name is what follows the last `/` (splitting the path into
+    // components costs more than the test), unless the path ends in
+    // `/`, `.` or `..`, which `Path` reads its own way.
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let name = memchr::memrchr(b'/', bytes).map_or(bytes, |k| &bytes[k + 1..]);
+    let ext = match name {
+        b"" | b"." | b".." => match path.extension() {
+            Some(e) => e.as_encoded_bytes(),
+            None => return false,
+        },
+        // A leading dot starts a hidden name, not an extension.
+        _ => match memchr::memrchr(b'.', name) {
+            Some(k) if k > 0 => &name[k + 1..],
+            _ => return false,
+        },
     };
     [
         "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest", "adoc", "asciidoc",
     ]
     .iter()
-    .any(|m| ext.eq_ignore_ascii_case(m))
+    .any(|m| ext.eq_ignore_ascii_case(m.as_bytes()))
 }
 
 /// Whether a document's links resolve elsewhere than in its folder: an
@@ -1055,4 +1069,48 @@ fn is_markup(f: Format) -> bool {
         f,
         Format::Html | Format::Markdown | Format::Rst | Format::Asciidoc
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_markup_name;
+    use std::path::Path;
+
+    /// The name's extension, as `Path::extension` reads it.
+    #[test]
+    fn markup_names_as_path_reads_them() {
+        for p in [
+            "a.md",
+            "/x/a.MD",
+            "/x/a.html",
+            "a.b.rst",
+            "/x/.md",
+            "/x/a.",
+            "/x/a",
+            "/x/a.md/",
+            "/x/a.md/.",
+            "/x/a.md/..",
+            "/",
+            "",
+            ".",
+            "..",
+            "/x.adoc/b",
+            "/x/b.adoc",
+            "a.txt",
+            "/x/README.markdown",
+        ] {
+            let want = Path::new(p)
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| {
+                    [
+                        "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest",
+                        "adoc", "asciidoc",
+                    ]
+                    .iter()
+                    .any(|m| e.eq_ignore_ascii_case(m))
+                });
+            assert_eq!(is_markup_name(Path::new(p)), want, "{p:?}");
+        }
+    }
 }

@@ -183,10 +183,14 @@ pub(crate) fn numbered<T>(
 ) {
     use std::fmt::Write as _;
     let hash = super::anchors::hash;
-    let mut buf = String::new();
-    // The next number to try for each base, and the ids made, by hash.
-    let mut next: foldhash::HashMap<u64, usize> = foldhash::HashMap::default();
-    let mut taken: foldhash::HashSet<u64> = foldhash::HashSet::default();
+    let mut buf = String::with_capacity(64);
+    // The next number to try for each base, and the ids made, by hash:
+    // one of each a heading, sized once.
+    let n = headings.len();
+    let mut next: foldhash::HashMap<u64, usize> =
+        foldhash::HashMap::with_capacity_and_hasher(n, Default::default());
+    let mut taken: foldhash::HashSet<u64> =
+        foldhash::HashSet::with_capacity_and_hasher(n, Default::default());
     for h in headings {
         buf.clear();
         slug(h, &mut buf);

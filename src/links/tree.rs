@@ -45,6 +45,9 @@ pub(crate) struct FileCells {
     pub elsewhere: OnceLock<bool>,
     /// Its anchors' names, to suggest one for a broken fragment.
     pub names: OnceLock<Arc<Vec<String>>>,
+    /// Its targets as its own check read them, packed (boxed: most
+    /// files' cells hold none).
+    pub kept: OnceLock<Box<super::kept::Kept>>,
 }
 
 /// One folder's names.
