@@ -111,19 +111,20 @@ fn references(raw: &[u8], doc: &mut Doc) {
     // One pass over the colons that end a macro's name and the `<<` that
     // open a cross reference, not one search a form.
     let mut pairs_from = 0;
-    // The next `>>` at or after an offset, found again only once passed:
-    // text with many `<<` and no `>>` is searched once, not once a `<<`.
-    let mut close: Option<Option<usize>> = None;
+    // The next `>>` (`None`: there is none left), found again only once
+    // passed: text with many `<<` and no `>>` is searched once, not once a
+    // `<<`. It starts before the text, so the first `<<` looks.
+    let mut close = Some(0);
     for c in memchr::memchr2_iter(b':', b'<', text) {
         if text[c] == b'<' {
             if c < pairs_from || text.get(c + 1) != Some(&b'<') {
                 continue;
             }
             pairs_from = c + 2;
-            if close.is_none_or(|k| k.is_some_and(|k| k < c + 2)) {
-                close = Some(find_pair(text, c + 2, b'>'));
+            if close.is_some_and(|k| k < c + 2) {
+                close = find_pair(text, c + 2, b'>');
             }
-            if let Some(Some(k)) = close {
+            if let Some(k) = close {
                 cross_reference(text, c + 2..k, &mut found);
             }
             continue;

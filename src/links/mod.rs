@@ -806,9 +806,11 @@ impl Links {
                 let missed = known.unwrap_or_else(|| {
                     let full = Path::new(&key.0);
                     let m = self.look_into(base, full, segments, at, case, listing, dir_ref);
-                    let mut missing = self.missing.write().unwrap_or_else(|e| e.into_inner());
-                    if plain && !matches!(m, Missed::Source(_)) && missing.len() < MAX_MISSING {
-                        missing.insert(key.clone(), m.clone());
+                    if plain && !matches!(m, Missed::Source(_)) {
+                        let mut missing = self.missing.write().unwrap_or_else(|e| e.into_inner());
+                        if missing.len() < MAX_MISSING {
+                            missing.insert(key.clone(), m.clone());
+                        }
                     }
                     m
                 });
@@ -1037,12 +1039,15 @@ fn is_markup_name(path: &Path) -> bool {
             _ => return false,
         },
     };
-    [
-        "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest", "adoc", "asciidoc",
-    ]
-    .iter()
-    .any(|m| ext.eq_ignore_ascii_case(m.as_bytes()))
+    MARKUP_EXTENSIONS
+        .iter()
+        .any(|m| ext.eq_ignore_ascii_case(m.as_bytes()))
 }
+
+/// The extensions of the formats whose anchors urilint reads.
+const MARKUP_EXTENSIONS: &[&str] = &[
+    "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest", "adoc", "asciidoc",
+];
 
 /// Whether a document's links resolve elsewhere than in its folder: an
 /// AsciiDoc part, an HTML `<base href>`.
@@ -1073,7 +1078,7 @@ fn is_markup(f: Format) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_markup_name;
+    use super::{MARKUP_EXTENSIONS, is_markup_name};
     use std::path::Path;
 
     /// The name's extension, as `Path::extension` reads it.
@@ -1102,14 +1107,7 @@ mod tests {
             let want = Path::new(p)
                 .extension()
                 .and_then(|e| e.to_str())
-                .is_some_and(|e| {
-                    [
-                        "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest",
-                        "adoc", "asciidoc",
-                    ]
-                    .iter()
-                    .any(|m| e.eq_ignore_ascii_case(m))
-                });
+                .is_some_and(|e| MARKUP_EXTENSIONS.iter().any(|m| e.eq_ignore_ascii_case(m)));
             assert_eq!(is_markup_name(Path::new(p)), want, "{p:?}");
         }
     }

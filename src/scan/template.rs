@@ -20,10 +20,7 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     let dots =
         kinds & DOT != 0 && memchr::memchr_iter(b'.', uri).any(|i| uri.get(i + 1) == Some(&b'.'));
     let seen = kinds & (BRACE | FORMAT | STAR) | if dots { DOTS } else { 0 };
-    let colons = match kinds & COLON {
-        0 => 0,
-        _ => memchr::memchr_iter(b':', uri).take(2).count(),
-    };
+    let colons = memchr::memchr_iter(b':', uri).take(2).count();
     if seen == 0 && colons < 2 {
         return false;
     }
@@ -47,8 +44,7 @@ const BRACE: u8 = 1;
 const FORMAT: u8 = 2;
 const STAR: u8 = 4;
 const DOTS: u8 = 8;
-const COLON: u8 = 16;
-const DOT: u8 = 32;
+const DOT: u8 = 16;
 
 static KIND: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -57,7 +53,6 @@ static KIND: [u8; 256] = {
     t[b'$' as usize] = FORMAT;
     t[b'%' as usize] = FORMAT;
     t[b'*' as usize] = STAR;
-    t[b':' as usize] = COLON;
     t[b'.' as usize] = DOT;
     t
 };
