@@ -6,22 +6,83 @@
 //! cargo build --release --example peers
 //! target/release/examples/peers linkify PATH...   # URLs the linkify crate finds
 //! target/release/examples/peers colons PATH...    # colons, counted with memchr
+//! target/release/examples/peers parsers PATH...   # markup parser events
 //! ```
 //!
 //! `colons` is the floor for a scanner that starts from the colons of a
-//! scheme: it reads the same bytes and does nothing else. Each prints its
-//! count, so the work cannot be skipped.
+//! scheme: it reads the same bytes and does nothing else. `parsers` is the
+//! floor for reading files as their formats: it runs the parsers the
+//! design card names, as urilint runs them, on the files urilint gives
+//! them (pulldown-cmark with the same extensions on Markdown, html5gum
+//! without parse errors on HTML), reads every other file, and keeps
+//! nothing. Each prints its count, so the work cannot be skipped.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-fn files(paths: &[PathBuf]) -> impl Iterator<Item = Vec<u8>> + '_ {
+use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
+use html5gum::{Emitter, ForwardingEmitter, Span, Tokenizer};
+
+fn named_files(paths: &[PathBuf]) -> impl Iterator<Item = (PathBuf, Vec<u8>)> + '_ {
     paths
         .iter()
         .flat_map(|p| walkdir::WalkDir::new(p).sort_by_file_name())
         .flatten()
         .filter(|e| e.file_type().is_file())
-        .filter_map(|e| std::fs::read(e.path()).ok())
-        .filter(|b| memchr::memchr(0, &b[..b.len().min(8192)]).is_none())
+        .filter_map(|e| std::fs::read(e.path()).ok().map(|b| (e.into_path(), b)))
+        .filter(|(_, b)| memchr::memchr(0, &b[..b.len().min(8192)]).is_none())
+}
+
+fn files(paths: &[PathBuf]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    named_files(paths).map(|(_, b)| b)
+}
+
+/// The events the markup parsers make of one file.
+fn parse(path: &Path, raw: &[u8]) -> usize {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match extension.to_ascii_lowercase().as_str() {
+        "md" | "markdown" | "mdx" => {
+            let Ok(source) = std::str::from_utf8(raw) else {
+                return 0;
+            };
+            use pulldown_cmark::{Options, Parser};
+            let extensions = Options::ENABLE_TABLES
+                | Options::ENABLE_FOOTNOTES
+                | Options::ENABLE_STRIKETHROUGH
+                | Options::ENABLE_TASKLISTS
+                | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+                | Options::ENABLE_GFM;
+            Parser::new_ext(source, extensions)
+                .into_offset_iter()
+                .count()
+        }
+        "html" | "htm" | "xhtml" | "xml" | "svg" => {
+            let mut events = 0usize;
+            let mut emitter = CallbackEmitter::new(|_: CallbackEvent<'_>, _: Span<usize>| {
+                events += 1;
+                None::<()>
+            });
+            emitter.naively_switch_states(true);
+            for _ in Tokenizer::new_with_emitter(raw, Quiet(emitter)).flatten() {}
+            events
+        }
+        _ => 0,
+    }
+}
+
+/// html5gum's emitter without parse errors, as urilint's HTML reader
+/// runs it.
+struct Quiet<E>(E);
+
+impl<E: Emitter> ForwardingEmitter for Quiet<E> {
+    type Token = E::Token;
+
+    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
+        &mut self.0
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
 }
 
 fn main() {
@@ -39,8 +100,9 @@ fn main() {
         "colons" => files(&paths)
             .map(|b| memchr::memchr_iter(b':', &b).count())
             .sum(),
+        "parsers" => named_files(&paths).map(|(p, b)| parse(&p, &b)).sum(),
         _ => {
-            eprintln!("usage: peers linkify|colons PATH...");
+            eprintln!("usage: peers linkify|colons|parsers PATH...");
             std::process::exit(2);
         }
     };

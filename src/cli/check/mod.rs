@@ -410,21 +410,28 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                 Ok(())
             },
         )?;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .stack_size(super::WORKER_STACK)
-            .build()
-            .map_err(usage)?;
-        pool.install(|| {
-            use rayon::prelude::*;
-            // One file a task, as in `for_each_input`: the files with
-            // links to check sit together (a folder of Markdown).
+        if super::one_thread(threads) {
             checked
-                .par_iter_mut()
-                .with_max_len(1)
+                .iter_mut()
                 .flatten()
                 .for_each(|c| checker.check_links(c));
-        });
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.unwrap_or(0))
+                .stack_size(super::WORKER_STACK)
+                .build()
+                .map_err(usage)?;
+            pool.install(|| {
+                use rayon::prelude::*;
+                // One file a task, as in `for_each_input`: the files with
+                // links to check sit together (a folder of Markdown).
+                checked
+                    .par_iter_mut()
+                    .with_max_len(1)
+                    .flatten()
+                    .for_each(|c| checker.check_links(c));
+            });
+        }
         progress.finish();
         for c in checked {
             if let Ok(c) = &c {

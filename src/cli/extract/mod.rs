@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use urilint::filter::{FilterSpec, Filters};
@@ -39,7 +40,8 @@ enum Item {
 /// its input is read, and held for `--count` and `--sort`.
 #[derive(Serialize, Deserialize)]
 struct Entry {
-    path: String,
+    /// Shared by every entry of a file.
+    path: Arc<str>,
     /// The file name's bytes, when they are not UTF-8.
     path_bytes: Option<Vec<u8>>,
     line: u64,
@@ -106,7 +108,7 @@ impl Entry {
     /// Where it is, for `first` and `last` of `--count`.
     fn place(&self) -> Place {
         Place {
-            path: self.path.clone(),
+            path: self.path.to_string(),
             line: self.line,
             column: self.column,
             start: self.start,
@@ -185,7 +187,7 @@ struct Render<'a> {
 
 /// The name of the input a line is of.
 struct Name {
-    shown: String,
+    shown: Arc<str>,
     /// The bytes of the name, when they are not UTF-8.
     bytes: Option<Vec<u8>>,
 }
@@ -193,7 +195,7 @@ struct Name {
 impl Name {
     fn of(input: &Input) -> Name {
         Name {
-            shown: input.display_name(),
+            shown: input.display_name().into(),
             bytes: input.path_bytes(),
         }
     }
@@ -311,12 +313,12 @@ impl Render<'_> {
         };
         let entry = match item {
             Item::Warning(w) => return Ok(Some(Line::Warning(w))),
-            Item::Text(f) => {
-                let uri = self.shown(&f);
+            Item::Text(mut f) => {
+                let uri = self.shown(std::mem::take(&mut f.uri), f.flags.truncated);
                 entry(&f, uri)
             }
             Item::Mail(m) => {
-                let uri = self.shown(&m.finding);
+                let uri = self.shown(m.finding.uri.clone(), m.finding.flags.truncated);
                 let mut e = entry(&m.finding, uri);
                 let (unit, context) = messages.of(&m, self.args.show_secrets);
                 (e.mail, e.unit) = (Some(context), unit);
@@ -359,16 +361,20 @@ impl Render<'_> {
     /// A finding's URI as printed. Secrets never reach output unless asked
     /// for (RFC 3986 s7.5), and are redacted before anything else is done
     /// (SPEC section 10).
-    fn shown(&self, f: &Finding) -> Vec<u8> {
+    fn shown(&self, uri: Vec<u8>, truncated: bool) -> Vec<u8> {
+        // The URI itself when there is nothing to redact: no copy.
         let uri = if self.args.show_secrets {
-            Cow::Borrowed(&f.uri[..])
+            uri
         } else {
-            redact(&f.uri, f.flags.truncated)
+            match redact(&uri, truncated) {
+                Cow::Owned(redacted) => redacted,
+                Cow::Borrowed(_) => uri,
+            }
         };
         if self.args.normalize {
             normalize(&uri, self.registry)
         } else {
-            uri.into_owned()
+            uri
         }
     }
 
