@@ -19,8 +19,8 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut open: Option<(&[u8], bool)> = None;
     // A `[source]`-style paragraph is being skipped.
     let mut literal_paragraph = false;
-    // The length of the previous line when it was text.
-    let mut prev_text: Option<usize> = None;
+    // The previous line, when it was text: a title an underline may follow.
+    let mut prev_text: Option<&[u8]> = None;
     for l in lines(raw) {
         let body = raw[l.start..l.end].trim_ascii_end();
         if let Some((delim, skip)) = open {
@@ -31,19 +31,21 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             } else if skip {
                 doc.text.separate();
             } else {
-                macro_line(raw, l.start, l.end, doc);
-                doc.text.raw(l.end, &raw[l.end..l.next]);
+                macro_line(raw, l.start, l.end, l.next, doc);
             }
             continue;
         }
         // A line of `-`, `=`, `~`... under a title as long as it is an
-        // underline (a two-line section title), not a block delimiter.
-        let underline = prev_text.is_some_and(|n| is_underline(n, body));
+        // underline (a two-line section title), not a block delimiter. The
+        // title's characters are counted only then.
+        let underline = prev_text.is_some_and(|title| {
+            starts_underline(body) && is_underline(bytecount::num_chars(title), body)
+        });
         // A title starts with a word character (not `[NOTE]`, `// x`).
         prev_text = body
             .first()
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
-            .then(|| bytecount::num_chars(body));
+            .then_some(body);
         if let Some(kind) = delimiter(body).filter(|_| !underline) {
             let skip = kind == b'/' || (!options.include_code && matches!(kind, b'-' | b'.'));
             open = Some((body, skip));
@@ -73,8 +75,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             doc.text.separate();
             continue;
         }
-        macro_line(raw, l.start, l.end, doc);
-        doc.text.raw(l.end, &raw[l.end..l.next]);
+        macro_line(raw, l.start, l.end, l.next, doc);
     }
     if doc.want_refs {
         references(raw, doc);
@@ -210,9 +211,16 @@ fn delimiter(line: &[u8]) -> Option<u8> {
     .then_some(c)
 }
 
-/// A text line, with a break before each `[` that opens a macro's
-/// attribute list right after a URL.
-fn macro_line(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
+/// A text line `raw[start..end]` and its line break (up to `next`), with
+/// a break before each `[` that opens a macro's attribute list right after
+/// a URL.
+fn macro_line(raw: &[u8], start: usize, end: usize, next: usize, doc: &mut Doc) {
+    // Most lines have neither a macro nor an attribute: one search, and
+    // the line and its break pushed at once.
+    if memchr::memchr2(b'[', b'{', &raw[start..end]).is_none() {
+        doc.text.raw(start, &raw[start..next]);
+        return;
+    }
     let mut i = start;
     for k in memchr::memchr_iter(b'[', &raw[start..end]) {
         let at = start + k;
@@ -226,6 +234,7 @@ fn macro_line(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
         i = at;
     }
     attributes(raw, i, end, doc);
+    doc.text.raw(end, &raw[end..next]);
 }
 
 /// AsciiDoc's built-in character replacement attributes (Asciidoctor's
@@ -287,8 +296,12 @@ pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
 /// two-line section title): `=`, `-`, `~`, `^` or `+` as long as it, give
 /// or take two (Asciidoctor, "Setext section titles").
 pub(crate) fn is_underline(title_len: usize, line: &[u8]) -> bool {
+    starts_underline(line) && title_len.abs_diff(bytecount::num_chars(line)) <= 2
+}
+
+/// Whether `line` starts as an underline does.
+fn starts_underline(line: &[u8]) -> bool {
     matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
-        && title_len.abs_diff(bytecount::num_chars(line)) <= 2
 }
 
 /// Whether a file without an extension (git's `SubmittingPatches`) is
