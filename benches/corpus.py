@@ -11,6 +11,12 @@ unless said, the page cache warmed first:
   file read as its format) beside the linkify crate and `rg -o` with a URL
   regex (when rg is installed) over the same files, and beside a memchr
   count of the colons (the floor: the same bytes read, nothing done);
+- the floors the aims stand on: what reading the files costs (the memchr
+  count: linkify's speed against it is the most any scanner could reach
+  against linkify), and what the markup parsers urilint is built on cost
+  alone (`peers parsers`: pulldown-cmark on Markdown, html5gum on HTML, run
+  as urilint runs them, every other file only read), beside linkify and
+  beside format-aware `extract`;
 - `check` beside `extract`, and `check -j2` beside `-j1`;
 - `check` with its link rules off (no link integrity: the rules of a URI
   alone) beside `extract`;
@@ -103,6 +109,7 @@ def main():
     aware = measure("urilint extract -j1", u("extract", "-j1", *trees))
     linkify = measure("linkify", [PEERS, "linkify", *trees])
     colons = measure("memchr count of ':'", [PEERS, "colons", *trees])
+    parsers = measure("markup parsers alone", [PEERS, "parsers", *trees])
     grep = measure("rg -o URL regex -j1", [rg, "-o", "-j1", "--no-ignore", "-a", URL_REGEX, *trees]) if rg else None
     check1 = measure("urilint check -j1", u("check", "--format", "jsonl", "-j1", *trees))
     check2 = measure("urilint check -j2", u("check", "--format", "jsonl", "-j2", *trees))
@@ -125,6 +132,11 @@ def main():
         print(f"scanner against rg -o (speed)                    {grep / text:5.2f}x  >= 1x")
     print(f"format-aware extract against linkify (speed)     {linkify / aware:5.2f}x  >= 1x")
     print(f"scanner against a memchr count (time)            {text / colons:5.2f}x  <= 1.3x")
+    print(f"  floor: a memchr count against linkify (speed)  {linkify / colons:5.2f}x  (the most a scanner"
+          " could reach against linkify)")
+    print(f"  floor: markup parsers alone against linkify    {linkify / parsers:5.2f}x  (the most format-aware"
+          " extract could reach)")
+    print(f"format-aware extract against the parsers (time)  {aware / parsers:5.2f}x")
     print(f"mbox as text against linkify (speed)             {mlinkify / mtext:5.2f}x  >= 2x")
     mbox_mb = size_of([args.mbox]) / 1e6
     print(f"mail mode throughput                          {mbox_mb / mmail:6.0f} MB/s  >= 300 MB/s"

@@ -180,6 +180,11 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
             .first()
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
             .then_some(line);
+        // Every anchor below holds a `[`: most lines hold none, and are
+        // not searched three times.
+        if memchr::memchr(b'[', line).is_none() {
+            continue;
+        }
         // `[[id]]`, `[[id, text]]`, and a bibliography's `[[[id]]]`.
         for p in memchr::memchr_iter(b'[', line).filter(|&p| line.get(p + 1) == Some(&b'[')) {
             let from = p + 2 + usize::from(line.get(p + 2) == Some(&b'['));

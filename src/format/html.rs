@@ -2,6 +2,8 @@
 //! decoded, read with html5gum's WHATWG tokenizer (HTML 13.2.5), whose
 //! spans give each token's raw bytes.
 
+use std::borrow::Cow;
+
 use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
 use html5gum::{Emitter, ForwardingEmitter, Span, Tokenizer};
 
@@ -92,11 +94,13 @@ struct Attribute {
 }
 
 impl Attribute {
-    fn decoded(&self) -> Vec<u8> {
-        self.value
-            .iter()
-            .flat_map(|(_, v)| v.iter().copied())
-            .collect()
+    /// The decoded value: its one chunk as it is (the common case), or
+    /// its chunks joined.
+    fn decoded(&self) -> Cow<'_, [u8]> {
+        match &self.value[..] {
+            [(_, one)] => Cow::Borrowed(one),
+            chunks => Cow::Owned(chunks.iter().flat_map(|(_, v)| v.iter().copied()).collect()),
+        }
     }
 }
 
@@ -149,11 +153,7 @@ impl State<'_> {
                 self.value(&mut doc.links, a, true);
                 doc.links.synthetic(b"\"\n");
                 if let (Some(first), Some(last)) = (a.value.first(), a.value.last()) {
-                    let value: Vec<u8> = a
-                        .value
-                        .iter()
-                        .flat_map(|(_, v)| v.iter().copied())
-                        .collect();
+                    let value = a.decoded();
                     let (a, b) = (
                         first.0.start.min(self.raw.len()),
                         last.0.end.min(self.raw.len()),
@@ -164,10 +164,10 @@ impl State<'_> {
                 // What a fragment names (HTML 7.4.6.4, "the indicated part
                 // of the document"); `<meta name>` and form fields' names
                 // name nothing, but an extra name hides no broken link.
-                if let Ok(id) = String::from_utf8(a.decoded())
+                if let Ok(id) = std::str::from_utf8(&a.decoded())
                     && !id.is_empty()
                 {
-                    doc.targets.ids.push(id);
+                    doc.targets.ids.push(id.to_string());
                 }
             } else if a.name.eq_ignore_ascii_case(b"srcset")
                 || (refresh && a.name.eq_ignore_ascii_case(b"content"))
