@@ -16,18 +16,7 @@ fn main() -> ExitCode {
         cli::Status::Found => ExitCode::from(1),
         cli::Status::SomeInputsFailed => ExitCode::from(2),
     };
-    // The command runs on a thread with the stack the parsers may need
-    // (`cli::WORKER_STACK`): under `-j1` it reads every file itself.
-    let run = std::thread::Builder::new()
-        .stack_size(cli::WORKER_STACK)
-        .spawn(move || cli::run(args));
-    let done = match run {
-        Ok(thread) => thread
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        Err(e) => Err(cli::Failure::Usage(format!("cannot start a thread: {e}"))),
-    };
-    match done {
+    match cli::run(args) {
         Ok(status) => code(status),
         // The reader went away (`urilint docs/ | head`): the status of
         // what was found before it did.

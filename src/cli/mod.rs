@@ -776,9 +776,10 @@ fn for_each_input<T: Send>(
     mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     if one_thread(threads) {
-        // Read here, in order: handing each file to a pool of one and
-        // back cost 7% of a text-mode run. `main` runs the command on a
-        // thread with the workers' stack.
+        // Read here, in order, as a lone input is: handing each file to a
+        // pool of one and back cost 7% of a text-mode run. The main
+        // thread's stack is enough: the HTML reader reads a tag deep
+        // enough to need more as text (see `WORKER_STACK`).
         for i in inputs {
             let done = i.map(|input| work(&input));
             progress.inc();
@@ -841,12 +842,11 @@ fn one_thread(threads: Option<usize>) -> bool {
     threads == Some(1)
 }
 
-/// Stack of a worker thread, and of the thread `main` runs the command
-/// on, reserved, not used: room for deep recursion in the parsers.
-/// html5gum goes a call deeper for each quoted attribute value of a tag;
-/// the HTML reader reads a document with a tag of more than 2,000 as
-/// text, which 2 MiB would take too.
-pub(crate) const WORKER_STACK: usize = 256 << 20;
+/// Stack of a worker thread, reserved, not used: room for deep recursion in
+/// the parsers. html5gum goes a call deeper for each quoted attribute
+/// value of a tag; the HTML reader reads a document with a tag of more
+/// than 2,000 as text, which 2 MiB would take too.
+const WORKER_STACK: usize = 256 << 20;
 
 /// Runs a command.
 pub fn run(cli: Cli) -> Result<Status, Failure> {
