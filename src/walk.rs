@@ -155,13 +155,19 @@ impl Input {
     /// Opens the input for reading. `Ok(None)` means a file found in a walk
     /// that looks binary, skipped on purpose.
     pub fn open(&self) -> Result<Option<Box<dyn Read + Send>>, Error> {
-        Ok(self.open_sized()?.map(|(reader, _)| reader))
+        Ok(self.open_reader(false)?.map(|(reader, _)| reader))
     }
 
     /// [`Input::open`], with the input's length when it is a file: room
     /// for a whole file is then made at once, not by doubling (and copying)
     /// a buffer as it fills.
     pub fn open_sized(&self) -> Result<Option<SizedReader>, Error> {
+        self.open_reader(true)
+    }
+
+    /// [`Input::open_sized`], asking the file's length of the system only
+    /// when `sized` (a stream read as text has no use for it).
+    pub fn open_reader(&self, sized: bool) -> Result<Option<SizedReader>, Error> {
         let (path, explicit) = match self {
             Input::Stdin => return Ok(Some((Box::new(io::stdin()), None))),
             Input::File { path, explicit } => (path, *explicit),
@@ -182,7 +188,9 @@ impl Input {
             let len = head.len() as u64;
             return Ok(Some((Box::new(io::Cursor::new(head)), Some(len))));
         }
-        let len = file.metadata().ok().map(|m| m.len());
+        let len = sized
+            .then(|| file.metadata().ok().map(|m| m.len()))
+            .flatten();
         Ok(Some((Box::new(io::Cursor::new(head).chain(file)), len)))
     }
 }

@@ -436,10 +436,10 @@ struct Opened {
 /// returned reader still yields. `Ok(None)`: a binary file skipped in a
 /// walk.
 fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::Error> {
-    let Some((mut reader, len)) = input.open_sized()? else {
+    let forced = reading.input.0;
+    let Some((mut reader, len)) = input.open_reader(forced != Some(Format::Text))? else {
         return Ok(None);
     };
-    let forced = reading.input.0;
     if forced == Some(Format::Text) {
         return Ok(Some(Opened {
             format: Format::Text,
