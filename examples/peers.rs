@@ -12,15 +12,12 @@
 //! `colons` is the floor for a scanner that starts from the colons of a
 //! scheme: it reads the same bytes and does nothing else. `parsers` is the
 //! floor for reading files as their formats: it runs the parsers the
-//! design card names, as urilint runs them, on the files urilint gives
-//! them (pulldown-cmark with the same extensions on Markdown, html5gum
-//! without parse errors on HTML), reads every other file, and keeps
-//! nothing. Each prints its count, so the work cannot be skipped.
+//! design card names as urilint runs them (`urilint::format::parsers`:
+//! pulldown-cmark on Markdown, html5gum on HTML), on the files urilint
+//! gives them, reads every other file, and keeps nothing. Each prints its
+//! count, so the work cannot be skipped.
 
 use std::path::{Path, PathBuf};
-
-use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
-use html5gum::{Emitter, ForwardingEmitter, Span, Tokenizer};
 
 fn named_files(paths: &[PathBuf]) -> impl Iterator<Item = (PathBuf, Vec<u8>)> + '_ {
     paths
@@ -36,52 +33,21 @@ fn files(paths: &[PathBuf]) -> impl Iterator<Item = Vec<u8>> + '_ {
     named_files(paths).map(|(_, b)| b)
 }
 
-/// The events the markup parsers make of one file.
+/// The events the markup parsers make of one file, run as urilint runs
+/// them.
 fn parse(path: &Path, raw: &[u8]) -> usize {
+    use urilint::format::parsers::{html_events, markdown_parser};
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match extension.to_ascii_lowercase().as_str() {
-        "md" | "markdown" | "mdx" => {
-            let Ok(source) = std::str::from_utf8(raw) else {
-                return 0;
-            };
-            use pulldown_cmark::{Options, Parser};
-            let extensions = Options::ENABLE_TABLES
-                | Options::ENABLE_FOOTNOTES
-                | Options::ENABLE_STRIKETHROUGH
-                | Options::ENABLE_TASKLISTS
-                | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
-                | Options::ENABLE_GFM;
-            Parser::new_ext(source, extensions)
-                .into_offset_iter()
-                .count()
-        }
+        "md" | "markdown" | "mdx" => std::str::from_utf8(raw).map_or(0, |source| {
+            markdown_parser(source, false).into_offset_iter().count()
+        }),
         "html" | "htm" | "xhtml" | "xml" | "svg" => {
             let mut events = 0usize;
-            let mut emitter = CallbackEmitter::new(|_: CallbackEvent<'_>, _: Span<usize>| {
-                events += 1;
-                None::<()>
-            });
-            emitter.naively_switch_states(true);
-            for _ in Tokenizer::new_with_emitter(raw, Quiet(emitter)).flatten() {}
+            html_events(raw, |_, _| events += 1);
             events
         }
         _ => 0,
-    }
-}
-
-/// html5gum's emitter without parse errors, as urilint's HTML reader
-/// runs it.
-struct Quiet<E>(E);
-
-impl<E: Emitter> ForwardingEmitter for Quiet<E> {
-    type Token = E::Token;
-
-    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
-        &mut self.0
-    }
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
     }
 }
 

@@ -249,7 +249,7 @@ fn tokenize(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
         keep: false,
         anchors: doc.want_anchors,
     };
-    let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
+    events(raw, |event: CallbackEvent<'_>, span: Span<usize>| {
         match event {
             CallbackEvent::OpenStartTag { name } => {
                 state.tag.clear();
@@ -313,6 +313,17 @@ fn tokenize(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
             CallbackEvent::Doctype { .. } => doc.text.separate(),
             CallbackEvent::Error(_) => {}
         }
+    });
+}
+
+/// Runs html5gum's tokenizer (HTML 13.2.5) over `raw` as the HTML reader
+/// runs it, handing `each` every event and its span: no parse errors,
+/// CDATA sections read as text, and `<script>`, `<style>` and `<textarea>`
+/// holding raw text. `benches/corpus.py` measures it alone, as the floor
+/// of reading HTML.
+pub fn events(raw: &[u8], mut each: impl FnMut(CallbackEvent<'_>, Span<usize>)) {
+    let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
+        each(event, span);
         None::<()>
     });
     // `<script>`, `<style>` and `<textarea>` hold raw text, not tags.

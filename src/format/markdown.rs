@@ -41,25 +41,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         doc.text.raw(0, raw);
         return;
     };
-    let extensions = Extensions::ENABLE_TABLES
-        | Extensions::ENABLE_FOOTNOTES
-        | Extensions::ENABLE_STRIKETHROUGH
-        | Extensions::ENABLE_TASKLISTS
-        | Extensions::ENABLE_YAML_STYLE_METADATA_BLOCKS
-        | Extensions::ENABLE_GFM;
-    // `## Title {#id}` (mdBook, kramdown, Pandoc) names an anchor; the
-    // attribute is read only for link integrity.
-    let extensions = if doc.want_refs {
-        extensions | Extensions::ENABLE_HEADING_ATTRIBUTES
-    } else {
-        extensions
-    };
     // The text of the heading being read: what its slug is made from.
     let mut heading: Option<String> = None;
     let mut heading_id: Option<String> = None;
     // The labels reference links use.
     let mut used: foldhash::HashSet<String> = foldhash::HashSet::default();
-    let mut events = Parser::new_ext(source, extensions).into_offset_iter();
+    let mut events = parser(source, doc.want_refs).into_offset_iter();
     let mut links: Vec<Open> = Vec::new();
     let mut code_block = false;
     let mut html_block: Option<Range<usize>> = None;
@@ -322,6 +309,25 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             }
         }
     }
+}
+
+/// pulldown-cmark's parser over `source` as the Markdown reader runs it:
+/// CommonMark with GitHub's extensions, YAML front matter, and with
+/// `heading_ids` the `## Title {#id}` attribute (mdBook, kramdown,
+/// Pandoc), which names an anchor and is read only for link integrity.
+/// `benches/corpus.py` measures it alone, as the floor of reading
+/// Markdown.
+pub fn parser(source: &str, heading_ids: bool) -> Parser<'_> {
+    let mut extensions = Extensions::ENABLE_TABLES
+        | Extensions::ENABLE_FOOTNOTES
+        | Extensions::ENABLE_STRIKETHROUGH
+        | Extensions::ENABLE_TASKLISTS
+        | Extensions::ENABLE_YAML_STYLE_METADATA_BLOCKS
+        | Extensions::ENABLE_GFM;
+    if heading_ids {
+        extensions |= Extensions::ENABLE_HEADING_ATTRIBUTES;
+    }
+    Parser::new_ext(source, extensions)
 }
 
 /// A link label as CommonMark matches it (4.7): case-folded, runs of

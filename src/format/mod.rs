@@ -37,6 +37,11 @@ use std::fmt;
 use std::path::Path;
 
 pub use globs::FormatGlobs;
+/// The parsers the readers are built on, run as the readers run them.
+pub mod parsers {
+    pub use super::html::events as html_events;
+    pub use super::markdown::parser as markdown_parser;
+}
 pub(crate) use map::{Lines, Segment};
 
 use crate::scan::{Finding, Scanner};
