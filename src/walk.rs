@@ -158,15 +158,10 @@ impl Input {
         Ok(self.open_reader(false)?.map(|(reader, _)| reader))
     }
 
-    /// [`Input::open`], with the input's length when it is a file: room
-    /// for a whole file is then made at once, not by doubling (and copying)
-    /// a buffer as it fills.
-    pub fn open_sized(&self) -> Result<Option<SizedReader>, Error> {
-        self.open_reader(true)
-    }
-
-    /// [`Input::open_sized`], asking the file's length of the system only
-    /// when `sized` (a stream read as text has no use for it).
+    /// [`Input::open`], with the input's length when it is a file and
+    /// `sized` is asked: room for a whole file is then made at once, not
+    /// by doubling (and copying) a buffer as it fills. Unasked, the system
+    /// is not asked (a file streamed as text has no use for it).
     pub fn open_reader(&self, sized: bool) -> Result<Option<SizedReader>, Error> {
         let (path, explicit) = match self {
             Input::Stdin => return Ok(Some((Box::new(io::stdin()), None))),
@@ -445,8 +440,6 @@ impl IgnoreStack {
     }
 }
 
-/// An entry's name, from the end of its path: the bytes after the last
-/// `/` (a walked entry's path always ends with its name).
 /// The bytes of an entry's path. Entries sorted together are in one
 /// folder, so their paths differ only in their names, and comparing the
 /// paths compares the names (with no search for the last `/`).
@@ -458,8 +451,9 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
     let stack = RefCell::new(IgnoreStack { frames: Vec::new() });
     let walker = WalkDir::new(root)
         .follow_links(options.follow_links)
-        // Sorted by name bytes: walkdir's `sort_by_file_name` splits each
-        // path again for every comparison, 6% of a text extraction.
+        // Sorted by name bytes, compared as the paths' bytes (see
+        // `path_bytes`): walkdir's `sort_by_file_name` splits each path
+        // again for every comparison, 6% of a text extraction.
         .sort_by(|a, b| path_bytes(a).cmp(path_bytes(b)));
     let keep = |e: &walkdir::DirEntry| {
         let is_dir = e.file_type().is_dir();

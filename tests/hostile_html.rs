@@ -66,3 +66,60 @@ fn a_tag_of_millions_of_attributes_is_read_as_text() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{args:?}");
     }
 }
+
+#[test]
+fn a_stray_quote_hides_no_attribute_from_the_guard() {
+    // The guard once took every quote for one that opens a value: a `'`
+    // in a name, an unquoted value or text then hid the `"`-quoted values
+    // after it, and 30,000 of them overflowed the main thread's stack
+    // (one input, or every file under -j1). A quote opens a value only
+    // after `=`.
+    let dir = tempfile::tempdir().unwrap();
+    let values = " a=\"1\"".repeat(30_000);
+    let docs = [
+        (
+            "name.html",
+            format!("<p x'y{values} z'>see http://example.com/name</p>\n"),
+        ),
+        (
+            "value.html",
+            format!("<p x=a'{values} y=b'>see http://example.com/value</p>\n"),
+        ),
+        (
+            "text.html",
+            format!("1 <' x <p{values}>' see http://example.com/text\n"),
+        ),
+    ];
+    for (name, html) in &docs {
+        std::fs::write(dir.path().join(name), html).unwrap();
+    }
+    let tree = dir.path().to_str().unwrap().to_string();
+    let file = dir.path().join("value.html").to_str().unwrap().to_string();
+    for args in [
+        vec!["extract", "-j1", tree.as_str()],
+        vec!["extract", file.as_str()],
+        vec!["check", "-j1", "--format", "jsonl", tree.as_str()],
+    ] {
+        let out = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+            .arg(args[0])
+            .arg("--isolated")
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{args:?}: {stderr}"
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if args[0] == "extract" && args.len() == 3 {
+            assert_eq!(
+                stdout,
+                "http://example.com/name\nhttp://example.com/text\nhttp://example.com/value\n",
+                "{args:?}"
+            );
+        } else if args[0] == "extract" {
+            assert_eq!(stdout, "http://example.com/value\n", "{args:?}");
+        }
+    }
+}

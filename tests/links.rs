@@ -429,3 +429,27 @@ fn an_encoded_slash_is_not_a_folder_for_missing_paths() {
         assert_eq!(findings(&out), want, "{threads}");
     }
 }
+
+/// A reference definition is a link where a reference uses its label, as
+/// the Markdown parser matches labels: Unicode case folding (`σας` uses
+/// `[ΣΑΣ]`), runs of whitespace one space. One used that way was taken
+/// for unused, and its broken target went unreported.
+#[test]
+fn definitions_used_by_case_folded_labels_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.md"),
+        "[t][σας] [u][Straße  Nord] [v][unused]\n\n[ΣΑΣ]: gone.md\n[STRASSE NORD]: gone2.md\n[other]: gone3.md\n",
+    )
+    .unwrap();
+    let out = urilint_in(dir.path(), &["--format", "jsonl", "a.md"]);
+    let none = "no file or folder";
+    assert_eq!(
+        findings(&out),
+        [
+            format!("a.md:3:8 broken-relative-link gone.md | {none} `gone.md`"),
+            format!("a.md:4:17 broken-relative-link gone2.md | {none} `gone2.md`"),
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

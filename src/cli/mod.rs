@@ -437,6 +437,8 @@ struct Opened {
 /// walk.
 fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::Error> {
     let forced = reading.input.0;
+    // Text is streamed, and its length not asked for (`--fix` reads it
+    // whole all the same, growing a buffer as it fills).
     let Some((mut reader, len)) = input.open_reader(forced != Some(Format::Text))? else {
         return Ok(None);
     };
@@ -778,8 +780,9 @@ fn for_each_input<T: Send>(
     if one_thread(threads) {
         // Read here, in order, as a lone input is: handing each file to a
         // pool of one and back cost 7% of a text-mode run. The main
-        // thread's stack is enough: the HTML reader reads a tag deep
-        // enough to need more as text (see `WORKER_STACK`).
+        // thread's stack (8 MiB unless `ulimit -s` says less) is enough:
+        // the HTML reader reads a tag deep enough to need more than about
+        // 600 KiB as text (see `WORKER_STACK`).
         for i in inputs {
             let done = i.map(|input| work(&input));
             progress.inc();

@@ -170,7 +170,7 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
         if (1..=6).contains(&marks) && line.get(marks) == Some(&b' ') {
             out.headings.push(text(&line[marks + 1..]));
         } else if let Some(p) = prev
-            && super::asciidoc::is_underline(bytecount::num_chars(p), line)
+            && super::asciidoc::is_underline(p, line)
             && line.iter().all(|&b| b == line[0])
             && line.len() >= 2
         {

@@ -38,9 +38,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         // A line of `-`, `=`, `~`... under a title as long as it is an
         // underline (a two-line section title), not a block delimiter. The
         // title's characters are counted only then.
-        let underline = prev_text.is_some_and(|title| {
-            starts_underline(body) && is_underline(bytecount::num_chars(title), body)
-        });
+        let underline = prev_text.is_some_and(|title| is_underline(title, body));
         // A title starts with a word character (not `[NOTE]`, `// x`).
         prev_text = body
             .first()
@@ -292,16 +290,13 @@ pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
     is_asciidoc_tree(path, head)
 }
 
-/// Whether `line` underlines a title `title_len` characters long (a
-/// two-line section title): `=`, `-`, `~`, `^` or `+` as long as it, give
-/// or take two (Asciidoctor, "Setext section titles").
-pub(crate) fn is_underline(title_len: usize, line: &[u8]) -> bool {
-    starts_underline(line) && title_len.abs_diff(bytecount::num_chars(line)) <= 2
-}
-
-/// Whether `line` starts as an underline does.
-fn starts_underline(line: &[u8]) -> bool {
+/// Whether `line` underlines the line `title` (a two-line section title):
+/// `=`, `-`, `~`, `^` or `+` as many characters long, give or take two
+/// (Asciidoctor, "Setext section titles").
+pub(crate) fn is_underline(title: &[u8], line: &[u8]) -> bool {
+    // Characters are counted only for a line that may be one.
     matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
+        && bytecount::num_chars(title).abs_diff(bytecount::num_chars(line)) <= 2
 }
 
 /// Whether a file without an extension (git's `SubmittingPatches`) is

@@ -207,7 +207,10 @@ pub(crate) fn read(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
 
 /// The most `"`-quoted values in one tag of `raw`: from a `<` to the `>`
 /// that ends it, over quoted values (a `>` in one does not end the tag).
-/// Text with a `<` in it counts as a tag too: that can only err high.
+/// A quote opens a value only after an `=` (HTML 13.2.5.36, "before
+/// attribute value state"); anywhere else it is a character of a name, an
+/// unquoted value or text, and hides nothing. Text with a `<` in it counts
+/// as a tag too: that can only err high.
 fn most_quoted_values(raw: &[u8]) -> usize {
     // Fewer bytes than that many values take (two quotes each) cannot
     // hold more.
@@ -221,10 +224,17 @@ fn most_quoted_values(raw: &[u8]) -> usize {
         let mut values = 0;
         // From one quote or `>` to the next, over each quoted value.
         while let Some(n) = memchr::memchr3(b'>', b'"', b'\'', &raw[i..]) {
+            let before = i;
             i += n;
             let q = raw[i];
             if q == b'>' {
                 break;
+            }
+            // No quote or `>` lies between `before` and `i`: what comes
+            // before this quote in the tag ends there or with a quote.
+            if !raw[before..i].trim_ascii_end().ends_with(b"=") {
+                i += 1;
+                continue;
             }
             values += usize::from(q == b'"');
             match memchr::memchr(q, &raw[i + 1..]) {
@@ -373,5 +383,21 @@ mod tests {
         // An unclosed quote runs to the end.
         let open = format!("{}<p a=\"{}", " ".repeat(3 * n), "x".repeat(10));
         assert_eq!(most_quoted_values(open.as_bytes()), 1);
+        // A quote opens a value only after `=` (and spaces): one in a
+        // name, an unquoted value or text hides none of the values after
+        // it, as it hid them when every quote opened one.
+        let values = r#" a="1""#.repeat(n + 1);
+        for hiding in [
+            format!("<p x=a'{values} y=b'>"),
+            format!("<p x'y{values} z'>"),
+            format!("1 <' x <p{values}>'"),
+        ] {
+            assert_eq!(most_quoted_values(hiding.as_bytes()), n + 1, "{hiding:.20}");
+        }
+        let spaced = tag(&" a = \t\"1\"".repeat(n + 1));
+        assert_eq!(most_quoted_values(spaced.as_bytes()), n + 1);
+        // A single-quoted value still hides what it holds.
+        let inside = tag(&format!(" a='{}'", r#"b="1" "#.repeat(n + 1)));
+        assert_eq!(most_quoted_values(inside.as_bytes()), 0);
     }
 }
