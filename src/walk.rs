@@ -443,7 +443,7 @@ impl IgnoreStack {
 /// The bytes of an entry's path. Entries sorted together are in one
 /// folder, so their paths differ only in their names, and comparing the
 /// paths compares the names (with no search for the last `/`).
-fn path_bytes(e: &walkdir::DirEntry) -> &[u8] {
+fn entry_path(e: &walkdir::DirEntry) -> &[u8] {
     e.path().as_os_str().as_encoded_bytes()
 }
 
@@ -452,9 +452,9 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
     let walker = WalkDir::new(root)
         .follow_links(options.follow_links)
         // Sorted by name bytes, compared as the paths' bytes (see
-        // `path_bytes`): walkdir's `sort_by_file_name` splits each path
+        // `entry_path`): walkdir's `sort_by_file_name` splits each path
         // again for every comparison, 6% of a text extraction.
-        .sort_by(|a, b| path_bytes(a).cmp(path_bytes(b)));
+        .sort_by(|a, b| entry_path(a).cmp(entry_path(b)));
     let keep = |e: &walkdir::DirEntry| {
         let is_dir = e.file_type().is_dir();
         let mut stack = stack.borrow_mut();

@@ -767,56 +767,72 @@ impl Progress {
 /// Files handled at once; their results wait, in order, for the sink.
 const BATCH: usize = 256;
 
-/// Runs `work` on the inputs in parallel on `threads` threads (all cores by
-/// default) and hands the results to `sink` in input order, so output is
-/// the same whatever the thread count (SPEC section 5).
-fn for_each_input<T: Send>(
-    inputs: Vec<Result<Input, walk::Error>>,
-    threads: Option<usize>,
-    progress: &Progress,
-    work: impl Fn(&Input) -> T + Sync,
-    mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    if one_thread(threads) {
-        // Read here, in order, as a lone input is: handing each file to a
-        // pool of one and back cost 7% of a text-mode run. The main
-        // thread's stack (8 MiB unless `ulimit -s` says less) is enough:
-        // the HTML reader reads a tag deep enough to need more than about
-        // 600 KiB as text (see `WORKER_STACK`).
-        for i in inputs {
+/// The threads a run reads and checks files on: under `-j1` the thread
+/// that runs the command, in order, as a lone input is (handing each file
+/// to a pool of one and back cost 7% of a text-mode run); else a pool
+/// made once for the run, of `threads` threads (all cores by default).
+/// The main thread's stack (8 MiB unless `ulimit -s` says less) is enough
+/// for `-j1`: the HTML reader reads a tag deep enough to need more than
+/// about 600 KiB as text (see [`WORKER_STACK`]).
+enum Workers {
+    Here,
+    Pool(rayon::ThreadPool),
+}
+
+impl Workers {
+    fn new(threads: Option<usize>) -> Result<Workers, Failure> {
+        if threads == Some(1) {
+            return Ok(Workers::Here);
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .stack_size(WORKER_STACK)
+            .build()
+            .map(Workers::Pool)
+            .map_err(usage)
+    }
+
+    /// Runs `work` on the inputs and hands the results to `sink` in input
+    /// order, so output is the same whatever the thread count (SPEC
+    /// section 5).
+    fn for_each_input<T: Send>(
+        &self,
+        inputs: Vec<Result<Input, walk::Error>>,
+        progress: &Progress,
+        work: impl Fn(&Input) -> T + Sync,
+        mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
+        let run = |i: Result<Input, walk::Error>| {
             let done = i.map(|input| work(&input));
             progress.inc();
-            sink(done)?;
+            done
+        };
+        let pool = match self {
+            Workers::Here => return inputs.into_iter().map(run).try_for_each(sink),
+            Workers::Pool(pool) => pool,
+        };
+        let mut inputs = inputs.into_iter().peekable();
+        while inputs.peek().is_some() {
+            let batch: Vec<Result<Input, walk::Error>> = inputs.by_ref().take(BATCH).collect();
+            // One file a task: rayon splits a range further only when a
+            // thread steals from it, so a quarter of a batch could sit on
+            // one thread while the other waits for the batch to end.
+            let results: Vec<Result<T, walk::Error>> =
+                pool.install(|| batch.into_par_iter().with_max_len(1).map(run).collect());
+            results.into_iter().try_for_each(&mut sink)?;
         }
-        return Ok(());
+        Ok(())
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .stack_size(WORKER_STACK)
-        .build()
-        .map_err(usage)?;
-    let mut inputs = inputs.into_iter().peekable();
-    while inputs.peek().is_some() {
-        let batch: Vec<Result<Input, walk::Error>> = inputs.by_ref().take(BATCH).collect();
-        let results: Vec<Result<T, walk::Error>> = pool.install(|| {
-            // One file a task: rayon splits a range further only when
-            // a thread steals from it, so a quarter of a batch could sit
-            // on one thread while the other waits for the batch to end.
-            batch
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|i| {
-                    let done = i.map(|input| work(&input));
-                    progress.inc();
-                    done
-                })
-                .collect()
-        });
-        for r in results {
-            sink(r)?;
+
+    /// Runs `f` on each of `items`, one a task, as files are read.
+    fn for_each_mut<T: Send>(&self, items: &mut [T], f: impl Fn(&mut T) + Sync) {
+        match self {
+            Workers::Here => items.iter_mut().for_each(f),
+            Workers::Pool(pool) => {
+                pool.install(|| items.par_iter_mut().with_max_len(1).for_each(&f))
+            }
         }
     }
-    Ok(())
 }
 
 /// Threads a run may use, per core: past a few per core more threads only
@@ -837,12 +853,6 @@ fn threads(requested: Option<usize>) -> Option<usize> {
         }
         other => other,
     }
-}
-
-/// Whether a run has one thread (`-j1`): it then works on the thread that
-/// runs the command, and starts no pool.
-fn one_thread(threads: Option<usize>) -> bool {
-    threads == Some(1)
 }
 
 /// Stack of a worker thread, reserved, not used: room for deep recursion in

@@ -400,9 +400,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         } else {
             super::Progress::new(inputs.len(), "reading")
         };
-        super::for_each_input(
+        let workers = super::Workers::new(threads)?;
+        workers.for_each_input(
             inputs,
-            threads,
             &progress,
             |input| checker.collect(input),
             |result| {
@@ -410,28 +410,13 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                 Ok(())
             },
         )?;
-        if super::one_thread(threads) {
-            checked
-                .iter_mut()
-                .flatten()
-                .for_each(|c| checker.check_links(c));
-        } else {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.unwrap_or(0))
-                .stack_size(super::WORKER_STACK)
-                .build()
-                .map_err(usage)?;
-            pool.install(|| {
-                use rayon::prelude::*;
-                // One file a task, as in `for_each_input`: the files with
-                // links to check sit together (a folder of Markdown).
-                checked
-                    .par_iter_mut()
-                    .with_max_len(1)
-                    .flatten()
-                    .for_each(|c| checker.check_links(c));
-            });
-        }
+        // One file a task: the files with links to check sit together (a
+        // folder of Markdown).
+        workers.for_each_mut(&mut checked, |c| {
+            if let Ok(c) = c {
+                checker.check_links(c);
+            }
+        });
         progress.finish();
         for c in checked {
             if let Ok(c) = &c {
@@ -440,9 +425,8 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             failed |= sink.checked(c)?;
         }
     } else {
-        super::for_each_input(
+        super::Workers::new(threads)?.for_each_input(
             inputs,
-            threads,
             &super::Progress::none(),
             |input| checker.collect(input),
             |result| {

@@ -562,9 +562,8 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // Each file's lines wait for the files before it, past a budget on
         // disk (issue 14): a file of millions of URIs in a tree is not held
         // in memory.
-        super::for_each_input(
+        super::Workers::new(threads)?.for_each_input(
             inputs,
-            threads,
             &super::Progress::none(),
             |input| {
                 let name = Name::of(input);
