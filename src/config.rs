@@ -175,6 +175,14 @@ pub struct LinksConfig {
     pub source_extensions: Option<Vec<String>>,
     /// Check fragments (`false` is `--no-fragments`).
     pub fragments: Option<bool>,
+    /// Globs of targets a generator makes: they exist on the built site
+    /// (`"api/**"`, `"*.pdf"`), matched against the path from the working
+    /// directory and the reference's path.
+    #[serde(default)]
+    pub generated: Vec<String>,
+    /// Globs of ids a plug-in makes (`"r-*"`).
+    #[serde(default)]
+    pub anchors: Vec<String>,
 }
 
 impl LinksConfig {

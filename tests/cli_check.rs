@@ -147,10 +147,10 @@ fn urilint_stdin(args: &[&str], input: &str, code: i32) -> String {
 
 #[test]
 fn exit_codes_follow_fail_on() {
-    // Clean input: 0, and nothing printed.
+    // Clean input: 0, and only what was checked printed.
     assert_eq!(
         urilint_stdin(&["check", "-"], "see https://example.com/ now", 0),
-        ""
+        "No problems found; 1 file checked.\n"
     );
     // A note alone does not fail by default (fail-on warning) ...
     let note = "postgres://app:${DB_PASSWORD}@db.acme.net/app";
@@ -284,7 +284,11 @@ fn placeholder_passwords_are_notes_and_do_not_fail() {
         "changeme",
     ] {
         let input = format!("postgres://app:{pw}@db.acme.net/app");
-        assert_eq!(urilint_stdin(&["check", "-"], &input, 0), "", "{pw}");
+        assert_eq!(
+            urilint_stdin(&["check", "-"], &input, 0),
+            "No problems found; 1 file checked.\n",
+            "{pw}"
+        );
         let out = urilint_stdin(
             &["check", "--show-notes", "--format", "jsonl", "-"],
             &input,
@@ -1210,6 +1214,6 @@ fn version_2_baselines_with_absolute_paths_match() {
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).into_owned()
         ),
-        (Some(0), String::new())
+        (Some(0), "No problems found; 2 files checked.\n".to_string())
     );
 }

@@ -214,10 +214,10 @@ fn the_closing_line_counts_findings_and_files() {
         ),
         "{stdout}"
     );
-    // A clean run prints nothing.
+    // A clean run says what it checked (SPEC section 13).
     let (code, stdout) = run(&["docs/c.txt"]);
     assert_eq!(code, Some(0));
-    assert_eq!(stdout, "");
+    assert_eq!(stdout, "No problems found; 1 file checked.\n");
     // --quiet: findings only; machine formats: records only.
     let (_, stdout) = run(&["-q", "docs"]);
     assert!(!stdout.contains("checked"), "{stdout}");

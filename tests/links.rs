@@ -84,8 +84,9 @@ fn the_fixture_site_gives_exactly_its_broken_links() {
     // leaves the book but lands in the `--site` folder, so it is checked.
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: note: 3 relative references not checked: 1 `/`-rooted (give --root DIR to \
-         check them), 2 leaving the checked tree or site (map them with --site URL=DIR)\n"
+        "urilint: Checked 56 links; 3 not checked: leaving the checked tree or site; --site \
+         URL=DIR maps them (2); `/`-rooted without a known site root; --root DIR gives one (1). \
+         See --show-unchecked.\n"
     );
 }
 
@@ -119,14 +120,14 @@ fn root_site_and_no_fragments() {
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: note: 2 relative references not checked: 2 leaving the checked tree or site \
-         (map them with --site URL=DIR)\n"
+        "urilint: Checked 44 links; 2 not checked: leaving the checked tree or site; --site \
+         URL=DIR maps them (2). See --show-unchecked.\n"
     );
     let human = urilint_in(Path::new(SITE), &["--color", "never", "guide"]);
     assert_eq!(
         String::from_utf8_lossy(&human.stdout),
-        "2 relative references not checked: 2 leaving the checked tree or site (map them with \
-         --site URL=DIR)\n"
+        "No problems found; 2 files checked.\nChecked 1 link; 2 not checked: leaving the checked \
+         tree or site; --site URL=DIR maps them (2). See --show-unchecked.\n"
     );
     assert_eq!(human.status.code(), Some(0));
     // A link rule is silenced like any other, and one can be turned off.
@@ -170,8 +171,8 @@ fn named_files_and_an_mdbook() {
     // `guide/index.md`'s `../../x.md` leaves the tree.
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: note: 2 relative references not checked: 2 leaving the checked tree or site \
-         (map them with --site URL=DIR)\n"
+        "urilint: Checked 13 links; 2 not checked: leaving the checked tree or site; --site \
+         URL=DIR maps them (2). See --show-unchecked.\n"
     );
 }
 
@@ -198,8 +199,8 @@ fn symlinked_folders_follow_the_walker() {
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: note: 3 relative references not checked: 3 through symbolic links not \
-         followed (-L follows them) or unreadable folders\n"
+        "urilint: Checked 1 link; 3 not checked: through symbolic links not followed or \
+         unreadable folders; -L follows links (3). See --show-unchecked.\n"
     );
     let out = urilint_in(d, &["--format", "jsonl", "-L", "index.md"]);
     assert_eq!(
@@ -344,8 +345,8 @@ fn links_that_work_where_they_are_shown() {
     assert_eq!(findings(&out), Vec::<String>::new());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: note: 2 relative references not checked: 2 in AsciiDoc parts or pages with \
-         `<base href>`, which resolve them elsewhere\n"
+        "urilint: Checked 5 links; 2 not checked: in AsciiDoc parts or pages with `<base \
+         href>`, which resolve them elsewhere (2). See --show-unchecked.\n"
     );
     assert_eq!(out.status.code(), Some(0));
 }

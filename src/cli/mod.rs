@@ -199,6 +199,11 @@ struct CheckArgs {
     #[arg(long)]
     no_fragments: bool,
 
+    /// List the links left unchecked (where the site model of their tree
+    /// ends), with the reason, as records that never fail the run.
+    #[arg(long)]
+    show_unchecked: bool,
+
     /// Apply the safe fixes in place, then report what remains. With `-`,
     /// the fixed text goes to stdout and the findings to stderr.
     #[arg(long, conflicts_with_all = ["write_baseline", "statistics"])]

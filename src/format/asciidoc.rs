@@ -21,6 +21,10 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut literal_paragraph = false;
     // The previous line, when it was text: a title an underline may follow.
     let mut prev_text: Option<&[u8]> = None;
+    // The previous line was blank, and a literal paragraph (its lines
+    // indented) is open (Asciidoctor, "Literal paragraphs").
+    let mut prev_blank = true;
+    let mut indented = false;
     for l in lines(raw) {
         let body = raw[l.start..l.end].trim_ascii_end();
         if let Some((delim, skip)) = open {
@@ -33,6 +37,18 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             } else {
                 macro_line(raw, l.start, l.end, l.next, doc);
             }
+            continue;
+        }
+        let was_blank = std::mem::replace(&mut prev_blank, body.is_empty());
+        if body.is_empty() {
+            indented = false;
+        } else if !options.include_code
+            && matches!(body[0], b' ' | b'\t')
+            && (indented || was_blank && !is_list_item(body.trim_ascii_start()))
+        {
+            indented = true;
+            prev_text = None;
+            doc.text.separate();
             continue;
         }
         // A line of `-`, `=`, `~`... under a title as long as it is an
@@ -135,7 +151,10 @@ fn references(raw: &[u8], doc: &mut Doc) {
             continue;
         };
         let p = c - name.len();
-        if p > 0 && (text[p - 1].is_ascii_alphanumeric() || matches!(text[p - 1], b':' | b'_')) {
+        // `\image:x[]` is escaped: text, not a macro.
+        if p > 0
+            && (text[p - 1].is_ascii_alphanumeric() || matches!(text[p - 1], b':' | b'_' | b'\\'))
+        {
             continue;
         }
         let mut from = c + 1;
@@ -163,6 +182,26 @@ fn references(raw: &[u8], doc: &mut Doc) {
     for (d, prefix) in found {
         doc.text_reference(raw, d, prefix);
     }
+}
+
+/// Whether a line (its indent taken off) starts a list item: `*`, `-`,
+/// `.` markers (repeated for depth) or `1.`/`a.`, then a space (an
+/// indented list item is no literal paragraph).
+fn is_list_item(line: &[u8]) -> bool {
+    let marks = line
+        .iter()
+        .take_while(|&&b| matches!(b, b'*' | b'-' | b'.'))
+        .count();
+    let ordered = line
+        .iter()
+        .position(|&b| b == b'.')
+        .filter(|&k| k > 0 && line[..k].iter().all(u8::is_ascii_alphanumeric));
+    let after = match (marks, ordered) {
+        (m, _) if m > 0 => m,
+        (_, Some(k)) => k + 1,
+        _ => return false,
+    };
+    line.get(after).is_some_and(|&b| b == b' ' || b == b'\t')
 }
 
 /// The first `bb` (`b` twice) in `text` at or after `from`.

@@ -125,6 +125,22 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                     doc.targets.labels.push(label.to_string());
                     doc.targets.ids.push(label.to_string());
                 }
+                // kramdown's block IAL `{: #id}` on its own line gives
+                // the block before it that id (kramdown's syntax, "Block
+                // Inline Attribute Lists"): Jekyll's headings.
+                Event::Text(t)
+                    if doc.want_anchors
+                        && heading.is_none()
+                        && t.starts_with("{:")
+                        && t.ends_with('}')
+                        && t.contains('#') =>
+                {
+                    for word in t[2..t.len() - 1].split_whitespace() {
+                        if let Some(id) = word.strip_prefix('#').filter(|i| !i.is_empty()) {
+                            doc.targets.ids.push(id.to_string());
+                        }
+                    }
+                }
                 // Tags are left out of a heading's text, as GitHub's
                 // slugs leave them out.
                 Event::Text(t) | Event::Code(t) => {

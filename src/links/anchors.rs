@@ -58,6 +58,12 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
                     slug::numbered(h, owned(slug::kramdown), '-', 1, true, emit)
                 }
                 Some(Generator::Sphinx) => h.iter().for_each(|x| emit(&slug::docutils(x))),
+                Some(Generator::Zola) => slug::numbered(h, owned(slug::zola), '-', 1, true, emit),
+                // Shortcode calls in a heading make no part of its id.
+                Some(Generator::Hugo) if h.iter().any(|x| x.contains("{{")) => {
+                    let bare: Vec<String> = h.iter().map(|x| without_shortcodes(x)).collect();
+                    slug::numbered(&bare, into(slug::github_into), '-', 1, true, emit);
+                }
                 _ => {}
             }
         }
@@ -136,4 +142,22 @@ pub fn nearest<'a>(names: &'a [String], fragment: &str) -> Option<&'a str> {
         })
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
         .map(|(_, id)| id.as_str())
+}
+
+/// A Hugo heading without its shortcode calls (`{{% param x %}} Title`
+/// is `Title`).
+fn without_shortcodes(h: &str) -> String {
+    let mut out = String::with_capacity(h.len());
+    let mut rest = h;
+    while let Some(k) = rest.find("{{") {
+        out.push_str(&rest[..k]);
+        match rest[k..].find("}}") {
+            Some(e) => rest = &rest[k + e + 2..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out.trim().to_string()
 }

@@ -36,6 +36,7 @@ mod anchors;
 mod build;
 mod kept;
 mod path;
+mod permalinks;
 mod problem;
 mod site;
 pub mod slug;
@@ -51,11 +52,12 @@ use std::sync::{Arc, OnceLock, RwLock};
 pub use anchors::Anchors;
 pub(crate) use path::normal;
 use path::{Frag, Parts, Seg, is_anchor_fragment, os_str, parts, percent_decode};
-pub use problem::{Problem, Unchecked};
+pub use problem::{Kind, Problem, Reason, Tally, Unchecked};
 pub use site::{Generator, Site};
 use tree::{FileCells, Found, Tree};
 
 use crate::format::{self, Format, Reference, Targets};
+use crate::paths;
 
 /// The file names that stand for their folder (a web server's index, and
 /// what GitHub and generators show for a folder).
@@ -133,6 +135,11 @@ pub struct LinkOptions {
     pub follow_links: bool,
     /// How a target file's format is told, to read its anchors.
     pub format_of: FormatOf,
+    /// `[links] generated`: globs of targets a generator makes, which
+    /// exist on the built site (SPEC section 11a).
+    pub generated: Vec<String>,
+    /// `[links] anchors`: globs of ids a plug-in makes.
+    pub anchors: Vec<String>,
 }
 
 impl Default for LinkOptions {
@@ -144,6 +151,8 @@ impl Default for LinkOptions {
             source_extensions: SOURCE_EXTENSIONS.iter().map(|s| s.to_string()).collect(),
             follow_links: false,
             format_of: Arc::new(|p: &Path, head: &[u8]| Format::detect(head, Some(p))),
+            generated: Vec::new(),
+            anchors: Vec::new(),
         }
     }
 }
@@ -156,6 +165,8 @@ impl fmt::Debug for LinkOptions {
             .field("fragments", &self.fragments)
             .field("source_extensions", &self.source_extensions)
             .field("follow_links", &self.follow_links)
+            .field("generated", &self.generated)
+            .field("anchors", &self.anchors)
             .finish()
     }
 }
@@ -201,6 +212,12 @@ pub struct Links {
     /// the path, the length of the base it was looked up from, and
     /// whether it ends in `/`.
     missing: RwLock<foldhash::HashMap<(OsString, usize, bool), Missed>>,
+    /// Each site's pages by the URL their front matter sets, read once
+    /// the first time a link there is not found otherwise.
+    permalinks: RwLock<PathMap<Arc<std::collections::HashMap<String, PathBuf>>>>,
+    /// `[links] generated` and `anchors`, compiled.
+    generated: globset::GlobSet,
+    anchors: globset::GlobSet,
 }
 
 /// How many bytes of the targets of files learned are kept, packed, in
@@ -242,7 +259,7 @@ impl From<Option<Problem>> for Looked {
 enum Resolved<'a> {
     /// Not a link to check (a template, a network-path reference).
     Skip,
-    Unchecked(Unchecked),
+    Unchecked(Reason),
     /// `..` past the tree's root: maybe into a `--site`'s folder.
     Leaves,
     Malformed(String),
@@ -279,6 +296,9 @@ impl Links {
         .map(|d| normal(&d, &cwd))
         .collect();
         Links {
+            permalinks: RwLock::default(),
+            generated: site::globs(&options.generated),
+            anchors: site::globs(&options.anchors),
             tree: Tree::new(options.follow_links),
             options,
             cwd,
@@ -306,7 +326,10 @@ impl Links {
         }
         let listing = self.tree.listing(dir);
         let found = match &listing {
-            Some(l) => site::detect(dir, l).map(Arc::new),
+            Some(l) => {
+                let sub = |name: &str| self.tree.listing(&dir.join(name));
+                site::detect(dir, l, &sub).map(Arc::new)
+            }
             None => None,
         };
         let found = match found {
@@ -502,8 +525,8 @@ impl Links {
         });
         if resolves_elsewhere {
             let unchecked = Unchecked {
-                elsewhere: refs.len(),
-                ..Unchecked::default()
+                checked: 0,
+                links: (0..refs.len()).map(|i| (i, Reason::elsewhere())).collect(),
             };
             return (Vec::new(), unchecked);
         }
@@ -527,26 +550,22 @@ impl Links {
         };
         let mut problems = Vec::new();
         let mut unchecked = Unchecked::default();
+        // Whether the file is a template source, read once if needed.
+        let mut template = None;
         // This file's own cells, for its `#frag`s.
         let mut own = None;
         let mut boundary_listing: Option<Option<Arc<tree::Listing>>> = None;
         for (i, r) in refs.iter().enumerate() {
             let resolved = self.resolve(dir, &boundary, &start, &r.value);
             let problem = match resolved {
-                Resolved::Skip => None,
-                Resolved::Unchecked(u) => {
-                    unchecked.add(u);
-                    None
-                }
+                Resolved::Skip => continue,
+                Resolved::Unchecked(u) => Err(u),
                 // `/..` past `--root`.
-                Resolved::Leaves => {
-                    unchecked.add(Unchecked::outside());
-                    None
-                }
-                Resolved::Malformed(why) => Some(Problem::Malformed { why }),
+                Resolved::Leaves => Err(Reason::outside()),
+                Resolved::Malformed(why) => Ok(Some(Problem::Malformed { why })),
                 Resolved::Same(fragment) => {
                     let cells = own.get_or_insert_with(|| self.tree.cells(&abs));
-                    self.fragment_problem(&abs, cells.as_deref(), fragment.as_deref(), false)
+                    Ok(self.fragment_problem(&abs, cells.as_deref(), fragment.as_deref(), false))
                 }
                 Resolved::Path {
                     base,
@@ -564,20 +583,227 @@ impl Links {
                         None
                     };
                     match self.look_up(base, listing, &segments, dir, fragment) {
-                        Looked::Fine => None,
-                        Looked::Unseen => {
-                            unchecked.unseen += 1;
-                            None
-                        }
-                        Looked::Problem(p) => Some(p),
+                        Looked::Fine => Ok(None),
+                        Looked::Unseen => Err(Reason::unseen()),
+                        Looked::Problem(p) => Ok(Some(p)),
                     }
                 }
             };
-            if let Some(p) = problem {
-                problems.push((i, p));
+            // Where the file's folder finds nothing, the site's own ways,
+            // then where its model ends (SPEC section 11a).
+            let problem = match (problem, &site) {
+                (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, &r.value, p),
+                (Err(u), Some(site)) if u.kind == Kind::RootRelative => {
+                    let none = Problem::Missing {
+                        path: String::new(),
+                        page: false,
+                    };
+                    match self.by_site(site, &abs, dir, &r.value, none) {
+                        Ok(Some(Problem::Missing { path, .. })) if path.is_empty() => Err(u),
+                        p => p,
+                    }
+                }
+                (p, _) => p,
+            };
+            let problem = match problem {
+                Ok(Some(p)) => self.limits(&abs, &r.value, p, &mut template),
+                p => p,
+            };
+            match problem {
+                Ok(None) => unchecked.checked += 1,
+                Ok(Some(p)) => {
+                    unchecked.checked += 1;
+                    problems.push((i, p));
+                }
+                Err(u) => unchecked.links.push((i, u)),
             }
         }
         (problems, unchecked)
+    }
+
+    /// A link the file's folder did not resolve (`problem`), looked for
+    /// as the site's generator resolves it (SPEC section 11a): found,
+    /// broken, or unchecked where the site's model ends.
+    fn by_site(
+        &self,
+        site: &Site,
+        abs: &Path,
+        dir: &Path,
+        value: &[u8],
+        problem: Problem,
+    ) -> Result<Option<Problem>, Reason> {
+        let path = parts(value).path;
+        // The query and fragment, as written, go after each try's path.
+        let suffix = &value[path.len()..];
+        let mut best = problem;
+        if !matches!(best, Problem::Malformed { .. }) {
+            for (base, rel) in site.tries(abs, dir, path) {
+                if site.contents.contains(&base) && is_mounted(site, &rel) {
+                    return Ok(None);
+                }
+                // Joined lexically and looked up from the site's root:
+                // a try's folder need not exist (`page/../x`).
+                let Ok(text) = std::str::from_utf8(&rel) else {
+                    continue;
+                };
+                let full = paths::lexical(&base.join(text));
+                let Ok(under) = full.strip_prefix(&site.source) else {
+                    continue;
+                };
+                let mut rel = under.to_string_lossy().into_owned().into_bytes();
+                if text.ends_with('/') && !rel.is_empty() {
+                    rel.push(b'/');
+                }
+                rel.extend_from_slice(suffix);
+                let base = site.source.clone();
+                let Resolved::Path {
+                    base,
+                    segments,
+                    dir,
+                    fragment,
+                } = self.resolve_path(&base, &[], parts(&rel))
+                else {
+                    continue;
+                };
+                match self.look_up(base, None, &segments, dir, fragment) {
+                    Looked::Fine => return Ok(None),
+                    // A `/`-rooted link has no problem of its own yet.
+                    Looked::Problem(p) if matches!(&best, Problem::Missing { path, .. } if path.is_empty()) => {
+                        best = p
+                    }
+                    // The page is there; its anchor is not.
+                    Looked::Problem(p @ Problem::NoAnchor { .. })
+                        if !matches!(best, Problem::NoAnchor { .. }) =>
+                    {
+                        best = p
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if matches!(best, Problem::Missing { .. } | Problem::NoIndex { .. })
+            && matches!(
+                site.generator,
+                Generator::Jekyll | Generator::Hugo | Generator::Docusaurus
+            )
+            && let Some(page) = self.permalink(site, abs, dir, path)
+        {
+            let fragment = parts(value).fragment;
+            return Ok(self.fragment_problem(&page, None, fragment.as_deref(), true));
+        }
+        if let Problem::NoAnchor { fragment, path, .. } = &best {
+            if site.anchors.is_match(fragment) {
+                return Ok(None);
+            }
+            let target = match path {
+                Some(p) => normal(Path::new(p), &self.cwd),
+                None => abs.to_path_buf(),
+            };
+            if site.generator == Generator::Hugo && has_shortcode_lines(&target) {
+                return Err(Reason::new(
+                    Kind::Anchors,
+                    "their targets have Hugo shortcodes that may make headings",
+                ));
+            }
+        }
+        if let Some(why) = &site.broken {
+            return Err(Reason::new(Kind::Config, why.clone()));
+        }
+        if names_its_repository(abs) {
+            return Err(Reason::new(
+                Kind::Copied,
+                "in pages copied in from the repository their front matter names",
+            ));
+        }
+        if let Problem::Missing { .. } | Problem::NoIndex { .. } = &best {
+            let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+            if let Some(by) = &site.rewriter
+                && !path.contains(&b'/')
+                && !last.contains(&b'.')
+            {
+                return Err(Reason::new(Kind::Rewritten, by.clone()));
+            }
+            if let Some(by) = &site.makers
+                && made_by_backend(last)
+            {
+                return Err(Reason::new(Kind::Generated, by.clone()));
+            }
+        }
+        Ok(Some(best))
+    }
+
+    /// The page whose front matter gives it the URL `path` names, written
+    /// in the file `abs` (in folder `dir`): `/`-rooted, or relative to the
+    /// file or to the page's own folder.
+    fn permalink(&self, site: &Site, abs: &Path, dir: &Path, path: &[u8]) -> Option<PathBuf> {
+        let index = {
+            let known = self
+                .permalinks
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(site.home.as_os_str())
+                .cloned();
+            match known {
+                Some(i) => i,
+                None => {
+                    let i = Arc::new(permalinks::index(&site.source));
+                    self.permalinks
+                        .write()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(site.home.as_os_str().to_os_string(), i.clone());
+                    i
+                }
+            }
+        };
+        if index.is_empty() {
+            return None;
+        }
+        let text = String::from_utf8_lossy(path);
+        if text.starts_with('/') {
+            return index.get(&permalinks::key(&text)).cloned();
+        }
+        let mut from = vec![dir.to_path_buf()];
+        if let Some(stem) = abs.file_stem() {
+            from.push(dir.join(stem));
+        }
+        from.iter().find_map(|f| {
+            let url = paths::lexical(&f.join(&*text));
+            let rel = url.strip_prefix(&site.source).ok()?;
+            index.get(&permalinks::key(&rel.to_string_lossy())).cloned()
+        })
+    }
+
+    /// What no site model decides: the targets and ids config declares,
+    /// and template sources, whose links resolve where they are rendered.
+    fn limits(
+        &self,
+        abs: &Path,
+        value: &[u8],
+        problem: Problem,
+        template: &mut Option<bool>,
+    ) -> Result<Option<Problem>, Reason> {
+        match &problem {
+            Problem::NoAnchor { fragment, .. } if self.anchors.is_match(fragment) => {
+                return Ok(None);
+            }
+            Problem::Missing { path, .. } | Problem::NoIndex { path }
+                if !self.generated.is_empty()
+                    && (self.generated.is_match(path)
+                        || self.generated.is_match(
+                            String::from_utf8_lossy(parts(value).path).trim_start_matches('/'),
+                        )) =>
+            {
+                return Ok(None);
+            }
+            _ => {}
+        }
+        if *template.get_or_insert_with(|| is_template_source(abs)) {
+            return Err(Reason::new(
+                Kind::Template,
+                "in template sources, whose links resolve where they are rendered",
+            ));
+        }
+        Ok(Some(problem))
     }
 
     /// Whether `uri` is one of a `--site`'s, and if so what is wrong with
@@ -644,10 +870,7 @@ impl Links {
         if path.starts_with(b"/") {
             return match &self.root {
                 Some(root) => self.resolve_path(root, &[], parts),
-                None => Resolved::Unchecked(Unchecked {
-                    root_relative: 1,
-                    ..Unchecked::default()
-                }),
+                None => Resolved::Unchecked(Reason::root_relative()),
             };
         }
         let fragment = parts.fragment.clone();
@@ -723,7 +946,7 @@ impl Links {
     /// `--site`'s folder, else counted.
     fn outside<'a>(&'a self, dir: &Path, path: &[u8], fragment: Option<Frag<'a>>) -> Resolved<'a> {
         let Ok(decoded) = percent_decode(path) else {
-            return Resolved::Unchecked(Unchecked::outside());
+            return Resolved::Unchecked(Reason::outside());
         };
         let lexical = normal(Path::new(&decoded), dir);
         for (_, site) in &self.sites {
@@ -736,7 +959,7 @@ impl Links {
                 };
             }
         }
-        Resolved::Unchecked(Unchecked::outside())
+        Resolved::Unchecked(Reason::outside())
     }
 
     /// Looks `segments` up from `base`; what is wrong, if anything.
@@ -857,9 +1080,11 @@ impl Links {
         }
         if let Some(site) = self.site_of(parent)
             && let Ok(rel) = full.strip_prefix(&site.source)
-            && site
-                .pages
-                .contains(&rel.to_string_lossy().replace('\\', "/"))
+            && let rel = rel.to_string_lossy().replace('\\', "/")
+            && (site.pages.contains(&rel)
+                || site
+                    .pages
+                    .contains(&format!("{}.html", rel.trim_end_matches('/'))))
         {
             return Missed::Fine;
         }
@@ -1074,6 +1299,119 @@ fn is_markup(f: Format) -> bool {
         f,
         Format::Html | Format::Markdown | Format::Rst | Format::Asciidoc
     )
+}
+
+/// Whether the page at `path` says in its front matter which repository
+/// it was copied from (`repository = "https://..."`, as a generator's
+/// theme gallery makes pages of READMEs): its relative links are
+/// written for that repository.
+fn names_its_repository(path: &Path) -> bool {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    if std::fs::File::open(path)
+        .and_then(|f| f.take(4096).read_to_end(&mut head))
+        .is_err()
+    {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let fence = match text.get(..3) {
+        Some(f @ ("+++" | "---")) => f,
+        _ => return false,
+    };
+    text[3..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.trim_end() != fence)
+        .any(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("repository").is_some_and(|r| {
+                let r = r.trim_start();
+                let r = r.strip_prefix('=').or_else(|| r.strip_prefix(':'));
+                r.is_some_and(|v| {
+                    let v = v.trim().trim_matches(['"', '\'']);
+                    v.starts_with("https://") || v.starts_with("http://")
+                })
+            })
+        })
+}
+
+/// Whether the content path `rel` is a page or folder mounted from
+/// elsewhere (Hugo's `module.mounts`).
+fn is_mounted(site: &Site, rel: &[u8]) -> bool {
+    let rel = String::from_utf8_lossy(parts(rel).path);
+    let rel = rel.trim_end_matches('/');
+    site.mounted.iter().any(|m| {
+        !m.is_empty()
+            && (rel == m
+                || rel
+                    .strip_prefix(m.as_str())
+                    .is_some_and(|r| r.starts_with('/')))
+    })
+}
+
+/// Whether a missing file's name is one a backend makes: a document or
+/// an archive of the whole site (`book.pdf`, `exercises.zip`), not a page
+/// or an image.
+fn made_by_backend(name: &[u8]) -> bool {
+    let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+    [
+        ".pdf", ".zip", ".epub", ".mobi", ".tar.gz", ".tgz", ".docx", ".odt", ".tex",
+    ]
+    .iter()
+    .any(|e| name.ends_with(e))
+}
+
+/// Whether the Markdown file at `path` calls a Hugo shortcode on a line of
+/// its own (`{{< oidc-common >}}`), which may make headings.
+fn has_shortcode_lines(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() || meta.len() > format::MAX_PARSED {
+        return false;
+    }
+    let Ok(text) = std::fs::read(path) else {
+        return false;
+    };
+    text.split(|&b| b == b'\n').any(|l| {
+        let l = l.trim_ascii();
+        (l.starts_with(b"{{<") || l.starts_with(b"{{%"))
+            && !l.starts_with(b"{{</")
+            && !l.starts_with(b"{{%/")
+    })
+}
+
+/// Whether the file at `path` is a template source: HTML (or a
+/// template's own extension) holding Handlebars, Jinja or Liquid
+/// directives (`{{#`, `{{~`, `{%`), rendered elsewhere.
+fn is_template_source(path: &Path) -> bool {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if matches!(
+        ext.as_str(),
+        "hbs" | "handlebars" | "j2" | "jinja" | "jinja2" | "liquid" | "njk" | "tmpl"
+    ) {
+        return true;
+    }
+    if !matches!(ext.as_str(), "html" | "htm" | "xhtml") {
+        return false;
+    }
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() || meta.len() > format::MAX_PARSED {
+        return false;
+    }
+    let Ok(text) = std::fs::read(path) else {
+        return false;
+    };
+    memchr::memchr_iter(b'{', &text).any(|k| {
+        matches!(text.get(k + 1..k + 3), Some(b"{#" | b"{~")) || text.get(k + 1) == Some(&b'%')
+    })
 }
 
 #[cfg(test)]

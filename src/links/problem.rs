@@ -86,70 +86,186 @@ impl Problem {
     }
 }
 
-/// References left unchecked, for the summary (SPEC section 11).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Unchecked {
-    /// `/`-rooted references without `--root`.
-    pub root_relative: usize,
-    /// References that leave the checked tree or the site's root.
-    pub outside: usize,
-    /// References in documents whose links resolve elsewhere: AsciiDoc
-    /// parts for `include::`, HTML pages with `<base href>`.
-    pub elsewhere: usize,
-    /// References through a symbolic link not followed (without `-L`) or
-    /// a folder that cannot be read.
-    pub unseen: usize,
+/// Why a link was left unchecked (SPEC section 11a): where the site
+/// model of its tree ends. It is never a finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// `/`-rooted, in a tree whose site root is not known, without
+    /// `--root`.
+    RootRelative,
+    /// It leaves the checked tree or the site's root.
+    Outside,
+    /// In a document whose links resolve elsewhere: an AsciiDoc part for
+    /// `include::`, an HTML page with `<base href>`.
+    Elsewhere,
+    /// Through a symbolic link not followed, or an unreadable folder.
+    Unseen,
+    /// Not a path, in a site whose link render hook or preprocessor may
+    /// rewrite it.
+    Rewritten,
+    /// Its target would be made by a backend or plug-in the model does not
+    /// know.
+    Generated,
+    /// In a template source, rendered elsewhere.
+    Template,
+    /// In a page the generator copies in from elsewhere.
+    Copied,
+    /// Into a component or module that is not in the tree.
+    Remote,
+    /// The generator's config could not be read.
+    Config,
+    /// The target's ids are made by something the model does not know (a
+    /// shortcode or component in its headings).
+    Anchors,
 }
 
-impl Unchecked {
-    /// One reference that leaves the tree.
-    pub(super) fn outside() -> Unchecked {
-        Unchecked {
-            outside: 1,
-            ..Unchecked::default()
+impl Kind {
+    /// Its key in records (`reason`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::RootRelative => "root-relative",
+            Kind::Outside => "outside",
+            Kind::Elsewhere => "elsewhere",
+            Kind::Unseen => "unseen",
+            Kind::Rewritten => "rewritten",
+            Kind::Generated => "generated",
+            Kind::Template => "template",
+            Kind::Copied => "copied",
+            Kind::Remote => "remote",
+            Kind::Config => "config",
+            Kind::Anchors => "anchors",
+        }
+    }
+}
+
+/// Why a link was left unchecked: its kind, and what in the tree says so
+/// (`mdBook preprocessor 'spec' may rewrite it`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reason {
+    /// The kind, the key of records.
+    pub kind: Kind,
+    /// What to tell the user.
+    pub detail: std::sync::Arc<str>,
+}
+
+impl Reason {
+    /// A reason of `kind`, told as `detail`.
+    pub fn new(kind: Kind, detail: impl Into<std::sync::Arc<str>>) -> Reason {
+        Reason {
+            kind,
+            detail: detail.into(),
         }
     }
 
-    /// Adds `other`'s counts.
-    pub fn add(&mut self, other: Unchecked) {
-        self.root_relative += other.root_relative;
-        self.outside += other.outside;
-        self.elsewhere += other.elsewhere;
-        self.unseen += other.unseen;
+    /// `/`-rooted without a known root.
+    pub(super) fn root_relative() -> Reason {
+        Reason::new(
+            Kind::RootRelative,
+            "`/`-rooted without a known site root; --root DIR gives one",
+        )
     }
 
-    /// A line for the summary, if anything was left unchecked.
-    pub fn summary(&self) -> Option<String> {
-        let kinds = [
-            (
-                self.root_relative,
-                "`/`-rooted (give --root DIR to check them)",
-            ),
-            (
-                self.outside,
-                "leaving the checked tree or site (map them with --site URL=DIR)",
-            ),
-            (
-                self.elsewhere,
-                "in AsciiDoc parts or pages with `<base href>`, which resolve them elsewhere",
-            ),
-            (
-                self.unseen,
-                "through symbolic links not followed (-L follows them) or unreadable folders",
-            ),
-        ];
-        let parts: Vec<String> = kinds
-            .iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, what)| format!("{n} {what}"))
-            .collect();
-        let n: usize = kinds.iter().map(|(n, _)| n).sum();
-        (n > 0).then(|| {
-            format!(
-                "{n} relative reference{} not checked: {}",
-                if n == 1 { "" } else { "s" },
-                parts.join(", ")
-            )
-        })
+    /// Leaving the tree.
+    pub(super) fn outside() -> Reason {
+        Reason::new(
+            Kind::Outside,
+            "leaving the checked tree or site; --site URL=DIR maps them",
+        )
     }
+
+    /// In a document that resolves its links elsewhere.
+    pub(super) fn elsewhere() -> Reason {
+        Reason::new(
+            Kind::Elsewhere,
+            "in AsciiDoc parts or pages with `<base href>`, which resolve them elsewhere",
+        )
+    }
+
+    /// Through what cannot be seen.
+    pub(super) fn unseen() -> Reason {
+        Reason::new(
+            Kind::Unseen,
+            "through symbolic links not followed or unreadable folders; -L follows links",
+        )
+    }
+}
+
+/// The links of one document: how many were checked (found or broken),
+/// and those left unchecked, by index, with their reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unchecked {
+    /// Links found or broken.
+    pub checked: usize,
+    /// Links left unchecked: the index of the reference, and why.
+    pub links: Vec<(usize, Reason)>,
+}
+
+/// The links of a run: how many were checked, and how many were left
+/// unchecked for each reason (SPEC section 11a).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Links found or broken.
+    pub checked: usize,
+    /// Links left unchecked, by reason.
+    pub unchecked: std::collections::BTreeMap<Reason, usize>,
+}
+
+impl Tally {
+    /// Adds a document's counts.
+    pub fn add(&mut self, u: &Unchecked) {
+        self.checked += u.checked;
+        for (_, r) in &u.links {
+            *self.unchecked.entry(r.clone()).or_insert(0) += 1;
+        }
+    }
+
+    /// Links left unchecked.
+    pub fn unchecked_total(&self) -> usize {
+        self.unchecked.values().sum()
+    }
+
+    /// The summary's line: `Checked 2,310 links; 372 not checked: mdBook
+    /// preprocessor 'spec' may rewrite them (372). See --show-unchecked.`
+    /// `None` when no link was met.
+    pub fn summary(&self, show_hint: bool) -> Option<String> {
+        let n = self.unchecked_total();
+        if self.checked == 0 && n == 0 {
+            return None;
+        }
+        let links = |n: usize| format!("{} link{}", thousands(n), if n == 1 { "" } else { "s" });
+        let mut line = format!("Checked {}", links(self.checked));
+        if n > 0 {
+            // The most common reason first.
+            let mut rows: Vec<(&Reason, &usize)> = self.unchecked.iter().collect();
+            rows.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+            let parts: Vec<String> = rows
+                .iter()
+                .map(|(r, k)| format!("{} ({})", r.detail, thousands(**k)))
+                .collect();
+            line.push_str(&format!(
+                "; {} not checked: {}.",
+                thousands(n),
+                parts.join("; ")
+            ));
+            if show_hint {
+                line.push_str(" See --show-unchecked.");
+            }
+        } else {
+            line.push('.');
+        }
+        Some(line)
+    }
+}
+
+/// `n` with its thousands separated by commas.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

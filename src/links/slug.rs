@@ -88,6 +88,53 @@ pub fn docutils(text: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
+/// A heading's id as Zola makes it with `slugify.anchors = "on"` (the
+/// `slug` crate): letters folded to ASCII and digits, in lower case;
+/// every other run of characters one `-`, none at either end.
+pub fn zola(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut dash = false;
+    for c in ascii_fold(text).chars() {
+        if c.is_alphanumeric() {
+            if dash && !out.is_empty() {
+                out.push('-');
+            }
+            dash = false;
+            out.extend(c.to_lowercase());
+        } else {
+            dash = true;
+        }
+    }
+    out
+}
+
+/// A heading's id as VitePress makes it (`@mdit-vue/shared`'s
+/// `slugify`): accents dropped, ASCII punctuation and spaces one `-`,
+/// none at either end, `_` before a leading digit, lower case; other
+/// letters kept.
+pub fn vitepress(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    const SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'<>,.?/\u{201c}\u{201d}\u{2018}\u{2019}";
+    let mut out = String::with_capacity(text.len());
+    let mut dash = false;
+    for c in text.nfkd().filter(|c| !is_combining_mark(*c) && !c.is_control()) {
+        if c.is_whitespace() || SPECIAL.contains(c) {
+            dash = true;
+            continue;
+        }
+        if dash && !out.is_empty() {
+            out.push('-');
+        }
+        dash = false;
+        out.extend(c.to_lowercase());
+    }
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
 /// Python-Markdown's `toc` slugify (MkDocs): folded to ASCII, characters
 /// other than word characters, spaces and hyphens removed, lower-cased,
 /// runs of spaces and hyphens a single `-`.

@@ -86,7 +86,15 @@ pub struct Record {
     /// the rule has a fix that can be written in the file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<crate::fix::FileFix>,
+    /// For a link left unchecked (rule [`UNCHECKED`]), why: the key of
+    /// [`crate::links::Kind`]. Such a record never fails a run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
+
+/// The `rule` of the records `--show-unchecked` lists: links left
+/// unchecked, which are not findings (SPEC section 11a).
+pub const UNCHECKED: &str = "unchecked";
 
 /// A [`Record`] whole, as records waiting for output are kept on disk.
 #[derive(Serialize, Deserialize)]
@@ -217,7 +225,27 @@ impl Record {
             mail: None,
             snippet: None,
             fix: None,
+            reason: None,
         }
+    }
+
+    /// The record of a link left unchecked (`--show-unchecked`).
+    pub fn unchecked(
+        path: &str,
+        finding: &Finding,
+        reason: &crate::links::Reason,
+        uri: String,
+    ) -> Record {
+        let diagnostic = Diagnostic {
+            rule: Cow::Borrowed(UNCHECKED),
+            severity: Severity::Note,
+            message: format!("not checked: {}", reason.detail),
+            span: None,
+            fix: None,
+        };
+        let mut r = Record::with_uri(path, finding, diagnostic, uri);
+        r.reason = Some(reason.kind.as_str().to_string());
+        r
     }
 }
 

@@ -11,7 +11,7 @@ use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use urilint::baseline::{Anchor, Baseline, Key};
 use urilint::format::Located;
 use urilint::format::{Format as DocFormat, MAX_PARSED, Reference};
-use urilint::links::{LinkOptions, Links, Problem, Source, Unchecked};
+use urilint::links::{LinkOptions, Links, Problem, Source, Tally, Unchecked};
 use urilint::mail::{MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
@@ -59,6 +59,14 @@ struct Sink<W: Write> {
 impl<W: Write> Sink<W> {
     fn record(&mut self, mut r: Record) -> io::Result<()> {
         r.path_bytes.clone_from(&self.path_bytes);
+        // A link left unchecked is no finding: never counted, baselined
+        // or failing (SPEC section 11a).
+        if r.reason.is_some() {
+            return match self.statistics {
+                Some(_) => Ok(()),
+                None => self.emitter.emit(&r),
+            };
+        }
         // `[per-file-ignores]`: as if the rule were not selected there.
         if self
             .per_file
@@ -185,6 +193,8 @@ struct Checker<'a> {
     unsafe_fixes: bool,
     /// `[per-file-ignores]`: their rules' fixes are not applied.
     per_file: &'a urilint::config::PerFileIgnores,
+    /// `--show-unchecked`: links left unchecked are listed.
+    show_unchecked: bool,
 }
 
 /// What link integrity needs of a checked file, kept until every file's
@@ -355,8 +365,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         fixing,
         unsafe_fixes: args.unsafe_fixes,
         per_file: &per_file,
+        show_unchecked: args.show_unchecked,
     };
-    let mut unchecked = Unchecked::default();
+    let mut unchecked = Tally::default();
     let mut failed = false;
     let streamed = match inputs.as_slice() {
         [Ok(Input::Stdin)] => true,
@@ -420,7 +431,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         progress.finish();
         for c in checked {
             if let Ok(c) = &c {
-                unchecked.add(c.unchecked);
+                unchecked.add(&c.unchecked);
             }
             failed |= sink.checked(c)?;
         }
@@ -474,6 +485,14 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         if let Some(line) = report::fixable_summary(fixable, args.unsafe_fixes) {
             writeln!(out, "{line}")?;
         }
+    } else if format == Format::Human
+        && !args.quiet
+        && args.write_baseline.is_none()
+        && fixing.is_none()
+    {
+        // A clean run says what it checked (SPEC section 13).
+        let plural = if files == 1 { "" } else { "s" };
+        writeln!(out, "No problems found; {files} file{plural} checked.")?;
     }
     // What was fixed goes to stderr in every format (SPEC section 12).
     if !args.quiet
@@ -497,15 +516,15 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             ),
         });
     }
-    // Machine formats write only findings to stdout (SPEC section 11).
+    // Machine formats write only findings to stdout (SPEC section 11a).
     if !args.quiet
-        && let Some(line) = unchecked.summary()
+        && let Some(line) = unchecked.summary(!args.show_unchecked)
     {
         if format == Format::Human {
             writeln!(out, "{line}")?;
-        } else {
+        } else if unchecked.unchecked_total() > 0 {
             out.flush()?;
-            super::say(format!("note: {line}"));
+            super::say(line);
         }
     }
     out.flush()?;
@@ -915,6 +934,14 @@ impl Checker<'_> {
             tree: self.tree_of(path),
         };
         let (problems, unchecked) = links.check(&source, &work.refs);
+        if self.show_unchecked {
+            for (i, reason) in &unchecked.links {
+                let finding = work.refs[*i].finding();
+                let uri = shown_uri(&finding, self.show_secrets);
+                c.links
+                    .push(Record::unchecked(&name, &finding, reason, uri));
+            }
+        }
         c.unchecked = unchecked;
         let mut found: Vec<(Finding, Problem)> = problems
             .into_iter()
@@ -955,9 +982,9 @@ impl Checker<'_> {
                     c.links.push(record);
                 }
             }
-            // Stable: a URI's records keep their rule order.
-            c.links.sort_by_key(|r| r.start);
         }
+        // Stable: a URI's records keep their rule order.
+        c.links.sort_by_key(|r| r.start);
         self.unused(&name, &directives, &used, &mut |w| c.warnings.push(w));
     }
 }
@@ -1018,6 +1045,8 @@ fn link_checker(
         root,
         sites,
         fragments: !args.no_fragments && config.links.fragments != Some(false),
+        generated: config.links.generated.clone(),
+        anchors: config.links.anchors.clone(),
         follow_links: args.walk.follow,
         // A target is read as the file itself would be: `--input`, then
         // `[formats]`, then its name and first bytes.
