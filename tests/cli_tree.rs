@@ -187,6 +187,7 @@ fn a_tree_with_vcs_folders_ignores_binaries_unreadable_files_and_a_loop() {
                 "urilint: ./a/up: symbolic link loop back to .",
                 "urilint: ./dangling: broken symbolic link to nowhere",
                 "urilint: ./secret.txt: Permission denied (os error 13)",
+                "urilint: Found 1 problem (1 error); 7 files checked.",
             ],
             "{j}"
         );

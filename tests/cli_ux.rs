@@ -179,7 +179,8 @@ fn config_errors_name_the_file_and_the_key() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "urilint: warning: b.txt:1: suppression names unknown rule `no-such-rule`\n"
+        "urilint: warning: b.txt:1: suppression names unknown rule `no-such-rule`\n\
+         urilint: Found 1 problem (1 error); 1 file checked.\n"
     );
 }
 

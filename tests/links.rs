@@ -84,7 +84,8 @@ fn the_fixture_site_gives_exactly_its_broken_links() {
     // leaves the book but lands in the `--site` folder, so it is checked.
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: Checked 56 links; 3 not checked: leaving the checked tree or site; --site \
+        "urilint: Found 16 problems (8 errors, 8 warnings); 14 files checked.\n\
+         urilint: Checked 56 links; 3 not checked: leaving the checked tree or site; --site \
          URL=DIR maps them (2); `/`-rooted without a known site root; --root DIR gives one (1). \
          See --show-unchecked.\n"
     );
@@ -120,7 +121,8 @@ fn root_site_and_no_fragments() {
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: Checked 44 links; 2 not checked: leaving the checked tree or site; --site \
+        "urilint: Found 5 problems (5 errors); 6 files checked.\n\
+         urilint: Checked 44 links; 2 not checked: leaving the checked tree or site; --site \
          URL=DIR maps them (2). See --show-unchecked.\n"
     );
     let human = urilint_in(Path::new(SITE), &["--color", "never", "guide"]);
@@ -171,7 +173,8 @@ fn named_files_and_an_mdbook() {
     // `guide/index.md`'s `../../x.md` leaves the tree.
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: Checked 13 links; 2 not checked: leaving the checked tree or site; --site \
+        "urilint: Found 3 problems (2 errors, 1 warning); 2 files checked.\n\
+         urilint: Checked 13 links; 2 not checked: leaving the checked tree or site; --site \
          URL=DIR maps them (2). See --show-unchecked.\n"
     );
 }
@@ -199,7 +202,8 @@ fn symlinked_folders_follow_the_walker() {
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: Checked 1 link; 3 not checked: through symbolic links not followed or \
+        "urilint: Found 1 problem (1 error); 1 file checked.\n\
+         urilint: Checked 1 link; 3 not checked: through symbolic links not followed or \
          unreadable folders; -L follows links (3). See --show-unchecked.\n"
     );
     let out = urilint_in(d, &["--format", "jsonl", "-L", "index.md"]);
@@ -453,4 +457,126 @@ fn definitions_used_by_case_folded_labels_are_checked() {
         ]
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// `[links] generated` and `anchors` declare what a generator makes
+/// (SPEC section 11a): the targets and ids they match exist; the rest
+/// are still reported.
+#[test]
+fn config_declares_generated_targets_and_anchors() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("guide.md"), "# Guide\n").unwrap();
+    std::fs::write(
+        d.join("README.md"),
+        "[api](api/index.html) [pdf](book.pdf) [rule](guide.md#r-syntax.1) \
+         [gone](gone.md) [heading](guide.md#nothing)\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "README.md"]);
+    assert_eq!(
+        findings(&out),
+        [
+            "README.md:1:7 broken-relative-link api/index.html | no file or folder `api/index.html`",
+            "README.md:1:29 broken-relative-link book.pdf | no file or folder `book.pdf`",
+            "README.md:1:46 broken-fragment guide.md#r-syntax.1 | `#r-syntax.1` names no anchor in `guide.md`",
+            "README.md:1:74 broken-relative-link gone.md | no file or folder `gone.md`",
+            "README.md:1:93 broken-fragment guide.md#nothing | `#nothing` names no anchor in `guide.md`",
+        ]
+    );
+    std::fs::write(
+        d.join("urilint.toml"),
+        "[links]\ngenerated = [\"api/**\", \"*.pdf\"]\nanchors = [\"r-*\"]\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(d)
+        .args(["check", "--format", "jsonl", "README.md"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        findings(&out),
+        [
+            "README.md:1:74 broken-relative-link gone.md | no file or folder `gone.md`",
+            "README.md:1:93 broken-fragment guide.md#nothing | `#nothing` names no anchor in `guide.md`",
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// `--show-unchecked` in SARIF: each link left unchecked is a result of
+/// kind `notApplicable` with level `none` and its reason, and the log
+/// still validates against the SARIF 2.1.0 schema.
+#[test]
+fn unchecked_links_in_sarif_are_not_applicable_results() {
+    let out = urilint_in(
+        Path::new("tests/data/sites/mdbook"),
+        &["--show-unchecked", "--format", "sarif", "."],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("tests/data/sarif-schema-2.1.0.json").unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let mut unchecked: Vec<String> = log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] == "unchecked")
+        .map(|r| {
+            format!(
+                "{} {} {}",
+                r["kind"].as_str().unwrap(),
+                r["level"].as_str().unwrap(),
+                r["properties"]["reason"].as_str().unwrap()
+            )
+        })
+        .collect();
+    unchecked.sort();
+    assert_eq!(
+        unchecked,
+        [
+            "notApplicable none generated",
+            "notApplicable none rewritten",
+            "notApplicable none template",
+            "notApplicable none template",
+        ]
+    );
+}
+
+/// AsciiDoc as Asciidoctor reads it: a macro in an inline passthrough
+/// (`+...+`, `pass:[...]`), an escaped macro (`\image:`), and one in an
+/// indented literal paragraph or a table cell's `[source]` block are
+/// text, not links; only the real macro is checked.
+#[test]
+fn asciidoc_passthroughs_escapes_and_literals_are_not_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("doc.adoc"),
+        "= Doc\n\
+         \n\
+         Write +link:a.adoc[]+ or pass:[link:b.adoc[]] or `\\image:c.png[]`.\n\
+         \n\
+         \x20 background-image: image:d.png[]\n\
+         \n\
+         |===\n\
+         |[source]\n\
+         key: image:e.png[]\n\
+         |===\n\
+         \n\
+         See link:gone.adoc[], +\n\
+         and a hard break.\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "doc.adoc"]);
+    assert_eq!(
+        findings(&out),
+        ["doc.adoc:12:10 broken-relative-link gone.adoc | no file or folder `gone.adoc`"]
+    );
 }

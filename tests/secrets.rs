@@ -470,7 +470,7 @@ fn prose_and_plain_values_are_not_secrets() {
         ],
         None,
     );
-    assert_eq!(run.output, "");
+    assert_eq!(run.output, "No problems found; 1 file checked.\n");
 }
 
 /// SPEC E6: a URI longer than the cap is reported cut; a secret that runs

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use super::lines::lines;
-use super::{Doc, Options};
+use super::{Doc, Options, RefKind};
 
 /// Reads an AsciiDoc file into `doc`.
 pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
@@ -74,11 +74,13 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             doc.text.separate();
             continue;
         }
+        // A table cell's block starts after its `|` (`|[source]`).
+        let cell = body.strip_prefix(b"|").unwrap_or(body);
         if !options.include_code
-            && (body.starts_with(b"[source")
-                || body.starts_with(b"[listing")
-                || body.starts_with(b"[literal"))
-            && body.ends_with(b"]")
+            && (cell.starts_with(b"[source")
+                || cell.starts_with(b"[listing")
+                || cell.starts_with(b"[literal"))
+            && cell.ends_with(b"]")
         {
             // The block or paragraph that follows is code.
             literal_paragraph = true;
@@ -122,7 +124,7 @@ fn references(raw: &[u8], doc: &mut Doc) {
     }
     let text = doc.text.text();
     // Each target, and what goes before it (`#` for a bare `<<id>>`).
-    let mut found: Vec<(std::ops::Range<usize>, &[u8])> = Vec::new();
+    let mut found: Vec<(std::ops::Range<usize>, &[u8], RefKind)> = Vec::new();
     // One pass over the colons that end a macro's name and the `<<` that
     // open a cross reference, not one search a form.
     let mut pairs_from = 0;
@@ -171,17 +173,28 @@ fn references(raw: &[u8], doc: &mut Doc) {
         let target = text[from..end]
             .strip_suffix(b" ")
             .map_or(end, |t| from + t.len());
-        if target > from {
+        if target > from && !in_passthrough(text, p) {
             let image = name == b"image"
                 && text[from] != b'/'
                 && !crate::format::has_scheme(&text[from..target]);
-            found.push((from..target, if image { &images_dir[..] } else { b"" }));
+            let kind = match name {
+                b"xref" => RefKind::Xref,
+                b"image" => RefKind::Image,
+                _ => RefKind::Link,
+            };
+            found.push((
+                from..target,
+                if image { &images_dir[..] } else { b"" },
+                kind,
+            ));
         }
     }
-    found.sort_by_key(|(r, _)| r.start);
-    for (d, prefix) in found {
+    found.sort_by_key(|(r, _, _)| r.start);
+    for (d, prefix, kind) in found {
+        doc.ref_kind = kind;
         doc.text_reference(raw, d, prefix);
     }
+    doc.ref_kind = RefKind::Link;
 }
 
 /// Whether a line (its indent taken off) starts a list item: `*`, `-`,
@@ -204,6 +217,47 @@ fn is_list_item(line: &[u8]) -> bool {
     line.get(after).is_some_and(|&b| b == b' ' || b == b'\t')
 }
 
+/// Whether `text[at]` is inside an inline passthrough on its line:
+/// `+...+` (and `++`, `+++`) or `pass:[...]`, whose text is shown as
+/// written, no macro in it (Asciidoctor, "Inline passthroughs").
+fn in_passthrough(text: &[u8], at: usize) -> bool {
+    let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+    let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
+    let before = &text[start..at];
+    // The reader puts a space before a macro's `[` (`pass: [`).
+    if let Some(k) = memchr::memmem::rfind(before, b"pass:")
+        && before[k + 5..].trim_ascii_start().starts_with(b"[")
+        && memchr::memchr(b']', &before[k..]).is_none()
+    {
+        return true;
+    }
+    // A `+` opens a passthrough where no word character precedes it, and
+    // one closes it later on the line; a ` +` at the end is a hard break.
+    let opens = |i: usize| {
+        text[i] == b'+'
+            && (i == start || !(text[i - 1].is_ascii_alphanumeric() || text[i - 1] == b'+'))
+            && text
+                .get(i + 1)
+                .is_some_and(|&b| b != b' ' && b != b'\n' && b != b'\r')
+    };
+    let mut inside = false;
+    let mut i = start;
+    while i < at {
+        if !inside && opens(i) {
+            inside = true;
+            while i < at && text[i] == b'+' {
+                i += 1;
+            }
+            continue;
+        }
+        if inside && text[i] == b'+' {
+            inside = false;
+        }
+        i += 1;
+    }
+    inside && memchr::memchr(b'+', &text[at..end]).is_some()
+}
+
 /// The first `bb` (`b` twice) in `text` at or after `from`.
 fn find_pair(text: &[u8], from: usize, b: u8) -> Option<usize> {
     memchr::memchr_iter(b, text.get(from..)?)
@@ -216,7 +270,7 @@ fn find_pair(text: &[u8], from: usize, b: u8) -> Option<usize> {
 fn cross_reference(
     text: &[u8],
     inner: std::ops::Range<usize>,
-    found: &mut Vec<(std::ops::Range<usize>, &[u8])>,
+    found: &mut Vec<(std::ops::Range<usize>, &[u8], RefKind)>,
 ) {
     let start = inner.start;
     let inner = &text[inner];
@@ -234,7 +288,11 @@ fn cross_reference(
     {
         // `<<id>>`: an anchor of this document.
         let id = !inner[..target].iter().any(|&b| b == b'#' || b == b'.');
-        found.push((start..start + target, if id { b"#" } else { b"" }));
+        found.push((
+            start..start + target,
+            if id { b"#" } else { b"" },
+            RefKind::Xref,
+        ));
     }
 }
 

@@ -160,10 +160,12 @@ impl State<'_> {
                     );
                     doc.reference(self.base + a, &self.raw[a..b.max(a)], &value);
                 }
-            } else if a.name.eq_ignore_ascii_case(b"id") || a.name.eq_ignore_ascii_case(b"name") {
+            } else if a.name.eq_ignore_ascii_case(b"id")
+                || (a.name.eq_ignore_ascii_case(b"name") && self.tag.eq_ignore_ascii_case(b"a"))
+            {
                 // What a fragment names (HTML 7.4.6.4, "the indicated part
-                // of the document"); `<meta name>` and form fields' names
-                // name nothing, but an extra name hides no broken link.
+                // of the document"): any element's `id`, an `a`'s `name`
+                // (a component's `name="subscribe"` names nothing).
                 if let Ok(id) = std::str::from_utf8(&a.decoded())
                     && !id.is_empty()
                 {

@@ -97,6 +97,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                     if let (Some(h), Some(id)) = (&heading, heading_id.take()) {
                         let written = format!("{h} {{#{id}}}");
                         doc.targets.ids.push(crate::links::slug::github(&written));
+                        doc.targets.pinned.push(doc.targets.headings.len());
                     }
                     doc.targets.headings.extend(heading.take());
                 }
@@ -132,14 +133,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                     if doc.want_anchors
                         && heading.is_none()
                         && t.starts_with("{:")
-                        && t.ends_with('}')
-                        && t.contains('#') =>
+                        && t.ends_with('}') =>
                 {
-                    for word in t[2..t.len() - 1].split_whitespace() {
-                        if let Some(id) = word.strip_prefix('#').filter(|i| !i.is_empty()) {
-                            doc.targets.ids.push(id.to_string());
-                        }
-                    }
+                    block_ial(t, &mut doc.targets.ids)
                 }
                 // Tags are left out of a heading's text, as GitHub's
                 // slugs leave them out.
@@ -323,6 +319,16 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             if dest.is_none() || !used.contains(&normal_label(label)) {
                 doc.refs.truncate(refs);
             }
+        }
+    }
+}
+
+/// The ids of a kramdown block IAL (`{: #id .class}`).
+#[inline(never)]
+fn block_ial(t: &str, ids: &mut Vec<String>) {
+    for word in t[2..t.len() - 1].split_whitespace() {
+        if let Some(id) = word.strip_prefix('#').filter(|i| !i.is_empty()) {
+            ids.push(id.to_string());
         }
     }
 }

@@ -234,7 +234,10 @@ pub(crate) struct Doc {
     pub links: Segment,
     /// Every link target and URL attribute as written: its raw range and
     /// decoded value (SPEC section 11 reads the relative ones).
-    pub refs: Vec<(std::ops::Range<usize>, Vec<u8>)>,
+    pub refs: Vec<(std::ops::Range<usize>, Vec<u8>, RefKind)>,
+    /// The kind of the references a reader records next (AsciiDoc's
+    /// macros say it; every other reference is a link).
+    pub ref_kind: RefKind,
     /// Whether `refs` and the placement of `targets` (`part`, `base`,
     /// `includes`) are wanted.
     pub want_refs: bool,
@@ -251,6 +254,10 @@ pub(crate) struct Doc {
 pub struct Targets {
     /// Section titles as they read (markup left out), in order.
     pub headings: Vec<String>,
+    /// The indices in `headings` of the Markdown headings with an id of
+    /// their own (`## Title {#id}`): a generator that reads the attribute
+    /// makes no id of their text.
+    pub pinned: Vec<usize>,
     /// Ids written as they are: HTML `id` and `name`, Markdown `{#id}`,
     /// AsciiDoc `[[id]]`, `[#id]` and `anchor:id[]`.
     pub ids: Vec<String>,
@@ -310,8 +317,9 @@ impl Doc {
             let start = value.iter().position(|&b| b > b' ').unwrap_or(value.len());
             value.drain(..start);
         }
-        if !has_scheme(&value) {
-            self.refs.push((raw, value));
+        // `xref:module:page.adoc` is a resource id, not a scheme.
+        if self.ref_kind == RefKind::Xref || !has_scheme(&value) {
+            self.refs.push((raw, value, self.ref_kind));
         }
     }
 
@@ -325,7 +333,7 @@ impl Doc {
         }
         let text = &self.text.text()[d.clone()];
         let spaced = text.iter().any(u8::is_ascii_whitespace);
-        if prefix.is_empty() && !spaced && has_scheme(text) {
+        if prefix.is_empty() && !spaced && has_scheme(text) && self.ref_kind != RefKind::Xref {
             return;
         }
         let mut value = Vec::with_capacity(prefix.len() + text.len());
@@ -339,6 +347,21 @@ impl Doc {
             self.reference_owned(a, &raw[a..b], value);
         }
     }
+}
+
+/// How a reference is written, where the markup says: a site generator
+/// may resolve each kind from its own folder (Antora resolves `xref:`
+/// from a module's `pages/`, `image::` from its `images/`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RefKind {
+    /// A link: a Markdown or rST link, an HTML URL attribute,
+    /// AsciiDoc's `link:`.
+    #[default]
+    Link,
+    /// A cross reference: AsciiDoc's `xref:` and `<<file.adoc#id>>`.
+    Xref,
+    /// An image: AsciiDoc's `image:` and `image::`.
+    Image,
 }
 
 /// A relative reference written in a link target or URL attribute
@@ -357,6 +380,8 @@ pub struct Reference {
     pub line: u64,
     /// 1-based column of `start`, in Unicode scalar values.
     pub column: u64,
+    /// How it is written.
+    pub kind: RefKind,
 }
 
 impl Reference {
@@ -520,15 +545,15 @@ pub fn read_document(
 }
 
 /// The relative ones of a document's link targets, in order, with lines.
-fn relative(refs: Vec<(std::ops::Range<usize>, Vec<u8>)>, raw: &[u8]) -> Vec<Reference> {
-    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>)> = refs
+fn relative(refs: Vec<(std::ops::Range<usize>, Vec<u8>, RefKind)>, raw: &[u8]) -> Vec<Reference> {
+    let mut refs: Vec<(std::ops::Range<usize>, Vec<u8>, RefKind)> = refs
         .into_iter()
-        .filter(|(_, v)| !v.is_empty() && !has_scheme(v))
+        .filter(|(_, v, k)| !v.is_empty() && (*k == RefKind::Xref || !has_scheme(v)))
         .collect();
-    refs.sort_by_key(|(r, _)| (r.start, r.end));
+    refs.sort_by_key(|(r, _, _)| (r.start, r.end));
     let mut lines = Lines::new(raw);
     refs.into_iter()
-        .map(|(r, value)| {
+        .map(|(r, value, kind)| {
             let (line, column, _) = lines.position(r.start);
             Reference {
                 value,
@@ -536,6 +561,7 @@ fn relative(refs: Vec<(std::ops::Range<usize>, Vec<u8>)>, raw: &[u8]) -> Vec<Ref
                 end: r.end as u64,
                 line,
                 column,
+                kind,
             }
         })
         .collect()

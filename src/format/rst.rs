@@ -69,8 +69,11 @@ fn references(raw: &[u8], doc: &mut Doc) {
             continue;
         };
         // The phrase's opening backquote comes before the `<`, with no
-        // backquote between.
-        if memchr::memchr(b'`', &text[lt..k]).is_some()
+        // backquote between; `\<name\>` (its `<` escaped in the raw text)
+        // is a reference name, not an embedded URI.
+        let escaped = raw.get(doc.text.raw_start(lt)) == Some(&b'\\');
+        if escaped
+            || memchr::memchr(b'`', &text[lt..k]).is_some()
             || memchr::memrchr(b'`', &text[..lt]).is_none()
         {
             continue;
@@ -109,6 +112,32 @@ fn references(raw: &[u8], doc: &mut Doc) {
         let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
         if target + lead < end && !t.ends_with(b"_") {
             found.push(target + lead..end);
+        }
+    }
+    // `.. image:: path` and `.. figure:: path`, also as a substitution
+    // (`.. |name| image:: path`) (reStructuredText Directives, "Images").
+    for p in memchr::memmem::find_iter(text, b".. ") {
+        if p > 0 && text[p - 1] != b'\n' {
+            continue;
+        }
+        let end = memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |k| p + k);
+        let mut line = &text[p + 3..end];
+        if line.first() == Some(&b'|')
+            && let Some(k) = memchr::memchr(b'|', &line[1..])
+        {
+            line = line[k + 2..].trim_ascii_start();
+        }
+        let Some(rest) = line
+            .strip_prefix(b"image::")
+            .or_else(|| line.strip_prefix(b"figure::"))
+        else {
+            continue;
+        };
+        let lead = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let target = rest[lead..].trim_ascii_end();
+        if !target.is_empty() && !target.contains(&b' ') {
+            let start = end - rest.len() + lead;
+            found.push(start..start + target.len());
         }
     }
     found.sort_by_key(|r| r.start);

@@ -46,25 +46,58 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
     let into = |f: fn(&str, &mut String)| move |x: &String, out: &mut String| f(x, out);
     match format {
         Format::Markdown => {
-            slug::numbered(h, into(slug::github_into), '-', 1, true, emit);
-            if !h.iter().all(|x| slug::mdbook_is_github(x)) {
-                slug::numbered(h, into(slug::mdbook_into), '-', 1, false, emit);
-            }
+            // A generator that reads `{#id}` makes no id of that heading's
+            // text; GitHub shows the attribute as text.
+            let unpinned: Vec<String>;
+            let h = match generator {
+                Some(_) if !t.pinned.is_empty() => {
+                    unpinned = h
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| !t.pinned.contains(k))
+                        .map(|(_, x)| x.clone())
+                        .collect();
+                    &unpinned
+                }
+                _ => h,
+            };
+            // Shortcode calls in a heading make no part of its id.
+            let bare: Vec<String>;
+            let h = match generator {
+                Some(Generator::Hugo) if h.iter().any(|x| x.contains("{{")) => {
+                    bare = h.iter().map(|x| without_shortcodes(x)).collect();
+                    &bare
+                }
+                _ => h,
+            };
+            let github = |emit: &mut dyn FnMut(&str)| {
+                slug::numbered(h, into(slug::github_into), '-', 1, true, emit)
+            };
             match generator {
+                // Each generator's own ids only: the site is what is read.
                 Some(Generator::MkDocs) => {
                     slug::numbered(h, owned(slug::python_markdown), '_', 1, true, emit)
                 }
+                Some(Generator::Zola) => slug::numbered(h, owned(slug::zola), '-', 1, true, emit),
+                Some(Generator::VitePress) => {
+                    slug::numbered(h, owned(slug::vitepress), '-', 1, true, emit)
+                }
                 Some(Generator::Jekyll) => {
+                    github(emit);
                     slug::numbered(h, owned(slug::kramdown), '-', 1, true, emit)
                 }
-                Some(Generator::Sphinx) => h.iter().for_each(|x| emit(&slug::docutils(x))),
-                Some(Generator::Zola) => slug::numbered(h, owned(slug::zola), '-', 1, true, emit),
-                // Shortcode calls in a heading make no part of its id.
-                Some(Generator::Hugo) if h.iter().any(|x| x.contains("{{")) => {
-                    let bare: Vec<String> = h.iter().map(|x| without_shortcodes(x)).collect();
-                    slug::numbered(&bare, into(slug::github_into), '-', 1, true, emit);
+                Some(Generator::Hugo | Generator::Docusaurus | Generator::Starlight) => {
+                    github(emit)
                 }
-                _ => {}
+                _ => {
+                    github(emit);
+                    if !h.iter().all(|x| slug::mdbook_is_github(x)) {
+                        slug::numbered(h, into(slug::mdbook_into), '-', 1, false, emit);
+                    }
+                    if generator == Some(Generator::Sphinx) {
+                        h.iter().for_each(|x| emit(&slug::docutils(x)));
+                    }
+                }
             }
         }
         Format::Rst => {
@@ -94,7 +127,11 @@ impl Anchors {
         ids.dedup();
         Anchors {
             ids: ids.into_boxed_slice(),
-            any_case: format == Format::Markdown,
+            // GitHub matches a fragment in any case; a browser on a
+            // generated site matches it exactly.
+            // mdBook's ids are GitHub's, and its sources are read there too.
+            any_case: format == Format::Markdown
+                && matches!(generator, None | Some(Generator::MdBook)),
         }
     }
 

@@ -16,6 +16,7 @@ pub(crate) struct Kept {
     ends: Box<[u32]>,
     /// How many strings each list has: headings, ids, labels, includes.
     lists: [u32; 4],
+    pinned: Box<[u32]>,
     part: bool,
     base: bool,
 }
@@ -38,6 +39,7 @@ impl Kept {
             text: text.into_boxed_str(),
             ends: ends.into_boxed_slice(),
             lists: all.map(|l| l.len() as u32),
+            pinned: t.pinned.iter().map(|&k| k as u32).collect(),
             part: t.part,
             base: t.base,
         })
@@ -46,7 +48,10 @@ impl Kept {
     /// The heap it takes, boxed: its bytes, and an allocation's overhead
     /// for each of its three parts.
     pub fn size(&self) -> usize {
-        std::mem::size_of::<Kept>() + self.text.len() + 4 * self.ends.len() + 3 * 16
+        std::mem::size_of::<Kept>()
+            + self.text.len()
+            + 4 * (self.ends.len() + self.pinned.len())
+            + 3 * 16
     }
 
     /// The targets back.
@@ -59,6 +64,7 @@ impl Kept {
         let mut list = |n: u32| strings.by_ref().take(n as usize).collect::<Vec<String>>();
         Targets {
             headings: list(self.lists[0]),
+            pinned: self.pinned.iter().map(|&k| k as usize).collect(),
             ids: list(self.lists[1]),
             labels: list(self.lists[2]),
             includes: list(self.lists[3]),
@@ -77,6 +83,7 @@ mod tests {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<String>>();
         let t = Targets {
             headings: s(&["Set up", "", "Über uns", "Set up"]),
+            pinned: vec![2],
             ids: s(&["top-id"]),
             labels: Vec::new(),
             includes: s(&["a.adoc", "b/c.adoc"]),

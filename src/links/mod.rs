@@ -35,8 +35,11 @@
 mod anchors;
 mod build;
 mod kept;
+mod model;
+use model::{Makers, Routes, is_route, source_link, unlisted_chapter};
+
 mod path;
-mod permalinks;
+pub(crate) mod permalinks;
 mod problem;
 mod site;
 pub mod slug;
@@ -57,7 +60,6 @@ pub use site::{Generator, Site};
 use tree::{FileCells, Found, Tree};
 
 use crate::format::{self, Format, Reference, Targets};
-use crate::paths;
 
 /// The file names that stand for their folder (a web server's index, and
 /// what GitHub and generators show for a folder).
@@ -215,6 +217,10 @@ pub struct Links {
     /// Each site's pages by the URL their front matter sets, read once
     /// the first time a link there is not found otherwise.
     permalinks: RwLock<PathMap<Arc<std::collections::HashMap<String, PathBuf>>>>,
+    /// Each Docusaurus site's routes, by file and by route.
+    routes: RwLock<PathMap<Arc<Routes>>>,
+    /// What may make headings in each page a broken fragment names.
+    makers: RwLock<PathMap<Arc<Makers>>>,
     /// `[links] generated` and `anchors`, compiled.
     generated: globset::GlobSet,
     anchors: globset::GlobSet,
@@ -231,6 +237,10 @@ const KEPT_TARGETS: usize = 16 << 20;
 /// pages a tree's files all name, and a bound on what a tree of distinct
 /// broken links keeps (those past it are looked into each time).
 const MAX_MISSING: usize = 1 << 16;
+
+/// How many files a site's own index (its permalinks, routes, aliases)
+/// reads at most.
+const MAX_LISTED: usize = 50_000;
 
 /// How deep and how many `include::`s are followed for a document's
 /// anchors.
@@ -297,6 +307,8 @@ impl Links {
         .collect();
         Links {
             permalinks: RwLock::default(),
+            routes: RwLock::default(),
+            makers: RwLock::default(),
             generated: site::globs(&options.generated),
             anchors: site::globs(&options.anchors),
             tree: Tree::new(options.follow_links),
@@ -348,6 +360,46 @@ impl Links {
     fn site_of_file(&self, abs: &Path) -> Option<Arc<Site>> {
         let site = self.site_of(abs.parent()?)?;
         abs.starts_with(&site.source).then_some(site)
+    }
+
+    /// The files under folder `root` whose extension is one of `exts`,
+    /// from the folder listings links share (read once each), hidden
+    /// folders and `node_modules` left out, at most [`MAX_LISTED`].
+    pub(crate) fn files_under(&self, root: &Path, exts: &[&str]) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        let mut stack = vec![root.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            let Some(listing) = self.tree.listing(&dir) else {
+                continue;
+            };
+            for (name, kind) in listing.entries() {
+                let bytes = name.as_encoded_bytes();
+                match kind {
+                    tree::Kind::Dir
+                        if !bytes.starts_with(b".")
+                            && bytes != b"node_modules"
+                            && bytes != b"_site" =>
+                    {
+                        stack.push(dir.join(name))
+                    }
+                    tree::Kind::File
+                        if memchr::memrchr(b'.', bytes).is_some_and(|k| {
+                            exts.iter()
+                                .any(|e| bytes[k + 1..].eq_ignore_ascii_case(e.as_bytes()))
+                        }) =>
+                    {
+                        out.push(dir.join(name));
+                        if out.len() >= MAX_LISTED {
+                            return out;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // The same order on every run, whatever the hash of the listing.
+        out.sort_unstable();
+        out
     }
 
     /// Records what a file read whole for its check can be linked to, so
@@ -523,6 +575,18 @@ impl Links {
             (may_be_asciidoc(&abs) || is_markup_name(&abs))
                 && self.targets_of(&abs).is_some_and(|t| elsewhere(t.0, &t.1))
         });
+        let site = self.site_of_file(&abs);
+        // Antora resolves a module's resource ids wherever they are
+        // written (its nav files have no title); only a partial's links
+        // resolve in the page that includes it.
+        let antora_module = site
+            .as_ref()
+            .filter(|s| s.generator == Generator::Antora)
+            .and_then(|_| site::antora_module(dir));
+        let in_partials =
+            |m: &PathBuf| dir.strip_prefix(m).is_ok_and(|r| r.starts_with("partials"));
+        let resolves_elsewhere =
+            resolves_elsewhere && antora_module.as_ref().is_none_or(in_partials);
         if resolves_elsewhere {
             let unchecked = Unchecked {
                 checked: 0,
@@ -533,7 +597,6 @@ impl Links {
         let tree = normal(source.tree, &self.cwd);
         // The site's root bounds it too: a reference that leaves it
         // leaves the site.
-        let site = self.site_of_file(&abs);
         let boundary = match &site {
             Some(s) if s.source.starts_with(&tree) => s.source.clone(),
             _ => tree,
@@ -555,8 +618,36 @@ impl Links {
         // This file's own cells, for its `#frag`s.
         let mut own = None;
         let mut boundary_listing: Option<Option<Arc<tree::Listing>>> = None;
+        // A page served at `name/` (Jekyll's and Zola's pretty URLs) has
+        // its links resolved from there, not from its file's folder.
+        let pretty = site.as_ref().is_some_and(|s| s.is_pretty(&abs));
         for (i, r) in refs.iter().enumerate() {
-            let resolved = self.resolve(dir, &boundary, &start, &r.value);
+            // Antora's `xref:` and `image::` name resource ids of the
+            // module, wherever they are written.
+            if let (Some(site), Some(module)) = (&site, &antora_module)
+                && r.kind != format::RefKind::Link
+                && !r.value.starts_with(b"#")
+                && memchr::memmem::find(&r.value, b"://").is_none()
+            {
+                let outcome = self.antora_id(site, module, &r.value, r.kind);
+                record(i, outcome, &mut problems, &mut unchecked);
+                continue;
+            }
+            // A Docusaurus doc's extensionless link is a route.
+            if let Some(site) = &site
+                && site.generator == Generator::Docusaurus
+                && is_route(&r.value)
+                && let Some(found) = self.docusaurus_route(site, &abs, &r.value)
+            {
+                record(i, found, &mut problems, &mut unchecked);
+                continue;
+            }
+            let resolved = match self.resolve(dir, &boundary, &start, &r.value) {
+                Resolved::Path { .. } | Resolved::Leaves if pretty => {
+                    Resolved::Unchecked(Reason::outside())
+                }
+                r => r,
+            };
             let problem = match resolved {
                 Resolved::Skip => continue,
                 Resolved::Unchecked(u) => Err(u),
@@ -593,7 +684,7 @@ impl Links {
             // then where its model ends (SPEC section 11a).
             let problem = match (problem, &site) {
                 (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, &r.value, p),
-                (Err(u), Some(site)) if u.kind == Kind::RootRelative => {
+                (Err(u), Some(site)) if matches!(u.kind, Kind::RootRelative | Kind::Outside) => {
                     let none = Problem::Missing {
                         path: String::new(),
                         page: false,
@@ -605,205 +696,24 @@ impl Links {
                 }
                 (p, _) => p,
             };
+            let problem = match (problem, &site) {
+                (Ok(None), Some(site)) if !site.rewrites_sources() => source_link(site, &r.value),
+                // A page that is not rendered itself is read on GitHub,
+                // where its links to other sources work.
+                (Ok(None), Some(site))
+                    if site.generator == Generator::MdBook && site.is_chapter(&abs) =>
+                {
+                    Ok(unlisted_chapter(site, dir, &r.value))
+                }
+                (p, _) => p,
+            };
             let problem = match problem {
-                Ok(Some(p)) => self.limits(&abs, &r.value, p, &mut template),
+                Ok(Some(p)) => self.limits(&abs, site.as_deref(), &r.value, p, &mut template),
                 p => p,
             };
-            match problem {
-                Ok(None) => unchecked.checked += 1,
-                Ok(Some(p)) => {
-                    unchecked.checked += 1;
-                    problems.push((i, p));
-                }
-                Err(u) => unchecked.links.push((i, u)),
-            }
+            record(i, problem, &mut problems, &mut unchecked);
         }
         (problems, unchecked)
-    }
-
-    /// A link the file's folder did not resolve (`problem`), looked for
-    /// as the site's generator resolves it (SPEC section 11a): found,
-    /// broken, or unchecked where the site's model ends.
-    fn by_site(
-        &self,
-        site: &Site,
-        abs: &Path,
-        dir: &Path,
-        value: &[u8],
-        problem: Problem,
-    ) -> Result<Option<Problem>, Reason> {
-        let path = parts(value).path;
-        // The query and fragment, as written, go after each try's path.
-        let suffix = &value[path.len()..];
-        let mut best = problem;
-        if !matches!(best, Problem::Malformed { .. }) {
-            for (base, rel) in site.tries(abs, dir, path) {
-                if site.contents.contains(&base) && is_mounted(site, &rel) {
-                    return Ok(None);
-                }
-                // Joined lexically and looked up from the site's root:
-                // a try's folder need not exist (`page/../x`).
-                let Ok(text) = std::str::from_utf8(&rel) else {
-                    continue;
-                };
-                let full = paths::lexical(&base.join(text));
-                let Ok(under) = full.strip_prefix(&site.source) else {
-                    continue;
-                };
-                let mut rel = under.to_string_lossy().into_owned().into_bytes();
-                if text.ends_with('/') && !rel.is_empty() {
-                    rel.push(b'/');
-                }
-                rel.extend_from_slice(suffix);
-                let base = site.source.clone();
-                let Resolved::Path {
-                    base,
-                    segments,
-                    dir,
-                    fragment,
-                } = self.resolve_path(&base, &[], parts(&rel))
-                else {
-                    continue;
-                };
-                match self.look_up(base, None, &segments, dir, fragment) {
-                    Looked::Fine => return Ok(None),
-                    // A `/`-rooted link has no problem of its own yet.
-                    Looked::Problem(p) if matches!(&best, Problem::Missing { path, .. } if path.is_empty()) => {
-                        best = p
-                    }
-                    // The page is there; its anchor is not.
-                    Looked::Problem(p @ Problem::NoAnchor { .. })
-                        if !matches!(best, Problem::NoAnchor { .. }) =>
-                    {
-                        best = p
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if matches!(best, Problem::Missing { .. } | Problem::NoIndex { .. })
-            && matches!(
-                site.generator,
-                Generator::Jekyll | Generator::Hugo | Generator::Docusaurus
-            )
-            && let Some(page) = self.permalink(site, abs, dir, path)
-        {
-            let fragment = parts(value).fragment;
-            return Ok(self.fragment_problem(&page, None, fragment.as_deref(), true));
-        }
-        if let Problem::NoAnchor { fragment, path, .. } = &best {
-            if site.anchors.is_match(fragment) {
-                return Ok(None);
-            }
-            let target = match path {
-                Some(p) => normal(Path::new(p), &self.cwd),
-                None => abs.to_path_buf(),
-            };
-            if site.generator == Generator::Hugo && has_shortcode_lines(&target) {
-                return Err(Reason::new(
-                    Kind::Anchors,
-                    "their targets have Hugo shortcodes that may make headings",
-                ));
-            }
-        }
-        if let Some(why) = &site.broken {
-            return Err(Reason::new(Kind::Config, why.clone()));
-        }
-        if names_its_repository(abs) {
-            return Err(Reason::new(
-                Kind::Copied,
-                "in pages copied in from the repository their front matter names",
-            ));
-        }
-        if let Problem::Missing { .. } | Problem::NoIndex { .. } = &best {
-            let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
-            if let Some(by) = &site.rewriter
-                && !path.contains(&b'/')
-                && !last.contains(&b'.')
-            {
-                return Err(Reason::new(Kind::Rewritten, by.clone()));
-            }
-            if let Some(by) = &site.makers
-                && made_by_backend(last)
-            {
-                return Err(Reason::new(Kind::Generated, by.clone()));
-            }
-        }
-        Ok(Some(best))
-    }
-
-    /// The page whose front matter gives it the URL `path` names, written
-    /// in the file `abs` (in folder `dir`): `/`-rooted, or relative to the
-    /// file or to the page's own folder.
-    fn permalink(&self, site: &Site, abs: &Path, dir: &Path, path: &[u8]) -> Option<PathBuf> {
-        let index = {
-            let known = self
-                .permalinks
-                .read()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(site.home.as_os_str())
-                .cloned();
-            match known {
-                Some(i) => i,
-                None => {
-                    let i = Arc::new(permalinks::index(&site.source));
-                    self.permalinks
-                        .write()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(site.home.as_os_str().to_os_string(), i.clone());
-                    i
-                }
-            }
-        };
-        if index.is_empty() {
-            return None;
-        }
-        let text = String::from_utf8_lossy(path);
-        if text.starts_with('/') {
-            return index.get(&permalinks::key(&text)).cloned();
-        }
-        let mut from = vec![dir.to_path_buf()];
-        if let Some(stem) = abs.file_stem() {
-            from.push(dir.join(stem));
-        }
-        from.iter().find_map(|f| {
-            let url = paths::lexical(&f.join(&*text));
-            let rel = url.strip_prefix(&site.source).ok()?;
-            index.get(&permalinks::key(&rel.to_string_lossy())).cloned()
-        })
-    }
-
-    /// What no site model decides: the targets and ids config declares,
-    /// and template sources, whose links resolve where they are rendered.
-    fn limits(
-        &self,
-        abs: &Path,
-        value: &[u8],
-        problem: Problem,
-        template: &mut Option<bool>,
-    ) -> Result<Option<Problem>, Reason> {
-        match &problem {
-            Problem::NoAnchor { fragment, .. } if self.anchors.is_match(fragment) => {
-                return Ok(None);
-            }
-            Problem::Missing { path, .. } | Problem::NoIndex { path }
-                if !self.generated.is_empty()
-                    && (self.generated.is_match(path)
-                        || self.generated.is_match(
-                            String::from_utf8_lossy(parts(value).path).trim_start_matches('/'),
-                        )) =>
-            {
-                return Ok(None);
-            }
-            _ => {}
-        }
-        if *template.get_or_insert_with(|| is_template_source(abs)) {
-            return Err(Reason::new(
-                Kind::Template,
-                "in template sources, whose links resolve where they are rendered",
-            ));
-        }
-        Ok(Some(problem))
     }
 
     /// Whether `uri` is one of a `--site`'s, and if so what is wrong with
@@ -849,12 +759,16 @@ impl Links {
         start: &'a [OsString],
         value: &'a [u8],
     ) -> Resolved<'a> {
-        // Templates (`{{ site.url }}/x`, `${base}/x`) are not links yet.
+        // Templates (`{{ site.url }}/x`, `${base}/x`) are not links yet:
+        // they resolve where they are rendered.
         if memchr::memchr2(b'{', b'}', value).is_some()
             || value.starts_with(b"$")
             || memchr::memchr_iter(b'$', value).any(|k| value.get(k + 1) == Some(&b'('))
         {
-            return Resolved::Skip;
+            return Resolved::Unchecked(Reason::new(
+                Kind::Template,
+                "holding template placeholders, which resolve where they are rendered",
+            ));
         }
         let parts = parts(value);
         let path = parts.path;
@@ -1199,6 +1113,42 @@ impl Links {
     }
 }
 
+/// Counts the outcome of the link at `i`: found, broken (its problem
+/// kept) or unchecked (its reason kept).
+fn record(
+    i: usize,
+    outcome: Result<Option<Problem>, Reason>,
+    problems: &mut Vec<(usize, Problem)>,
+    unchecked: &mut Unchecked,
+) {
+    match outcome {
+        Ok(None) => unchecked.checked += 1,
+        Ok(Some(p)) => {
+            unchecked.checked += 1;
+            problems.push((i, p));
+        }
+        Err(u) => unchecked.links.push((i, u)),
+    }
+}
+
+/// The value of `key` in `map`, made by `make` the first time (one made
+/// value is kept if two threads race).
+fn cached<T>(
+    map: &RwLock<PathMap<Arc<T>>>,
+    key: &std::ffi::OsStr,
+    make: impl FnOnce() -> T,
+) -> Arc<T> {
+    if let Some(v) = map.read().unwrap_or_else(|e| e.into_inner()).get(key) {
+        return v.clone();
+    }
+    let made = Arc::new(make());
+    map.write()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key.to_os_string())
+        .or_insert(made)
+        .clone()
+}
+
 /// `base` with `segments` after it.
 fn join(base: &Path, segments: &[Seg]) -> PathBuf {
     let len = segments.iter().map(|s| s.len() + 1).sum::<usize>();
@@ -1299,119 +1249,6 @@ fn is_markup(f: Format) -> bool {
         f,
         Format::Html | Format::Markdown | Format::Rst | Format::Asciidoc
     )
-}
-
-/// Whether the page at `path` says in its front matter which repository
-/// it was copied from (`repository = "https://..."`, as a generator's
-/// theme gallery makes pages of READMEs): its relative links are
-/// written for that repository.
-fn names_its_repository(path: &Path) -> bool {
-    use std::io::Read as _;
-    let mut head = Vec::new();
-    if std::fs::File::open(path)
-        .and_then(|f| f.take(4096).read_to_end(&mut head))
-        .is_err()
-    {
-        return false;
-    }
-    let text = String::from_utf8_lossy(&head);
-    let fence = match text.get(..3) {
-        Some(f @ ("+++" | "---")) => f,
-        _ => return false,
-    };
-    text[3..]
-        .lines()
-        .skip(1)
-        .take_while(|l| l.trim_end() != fence)
-        .any(|l| {
-            let l = l.trim_start();
-            l.strip_prefix("repository").is_some_and(|r| {
-                let r = r.trim_start();
-                let r = r.strip_prefix('=').or_else(|| r.strip_prefix(':'));
-                r.is_some_and(|v| {
-                    let v = v.trim().trim_matches(['"', '\'']);
-                    v.starts_with("https://") || v.starts_with("http://")
-                })
-            })
-        })
-}
-
-/// Whether the content path `rel` is a page or folder mounted from
-/// elsewhere (Hugo's `module.mounts`).
-fn is_mounted(site: &Site, rel: &[u8]) -> bool {
-    let rel = String::from_utf8_lossy(parts(rel).path);
-    let rel = rel.trim_end_matches('/');
-    site.mounted.iter().any(|m| {
-        !m.is_empty()
-            && (rel == m
-                || rel
-                    .strip_prefix(m.as_str())
-                    .is_some_and(|r| r.starts_with('/')))
-    })
-}
-
-/// Whether a missing file's name is one a backend makes: a document or
-/// an archive of the whole site (`book.pdf`, `exercises.zip`), not a page
-/// or an image.
-fn made_by_backend(name: &[u8]) -> bool {
-    let name = String::from_utf8_lossy(name).to_ascii_lowercase();
-    [
-        ".pdf", ".zip", ".epub", ".mobi", ".tar.gz", ".tgz", ".docx", ".odt", ".tex",
-    ]
-    .iter()
-    .any(|e| name.ends_with(e))
-}
-
-/// Whether the Markdown file at `path` calls a Hugo shortcode on a line of
-/// its own (`{{< oidc-common >}}`), which may make headings.
-fn has_shortcode_lines(path: &Path) -> bool {
-    let Ok(meta) = std::fs::metadata(path) else {
-        return false;
-    };
-    if !meta.is_file() || meta.len() > format::MAX_PARSED {
-        return false;
-    }
-    let Ok(text) = std::fs::read(path) else {
-        return false;
-    };
-    text.split(|&b| b == b'\n').any(|l| {
-        let l = l.trim_ascii();
-        (l.starts_with(b"{{<") || l.starts_with(b"{{%"))
-            && !l.starts_with(b"{{</")
-            && !l.starts_with(b"{{%/")
-    })
-}
-
-/// Whether the file at `path` is a template source: HTML (or a
-/// template's own extension) holding Handlebars, Jinja or Liquid
-/// directives (`{{#`, `{{~`, `{%`), rendered elsewhere.
-fn is_template_source(path: &Path) -> bool {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
-    if matches!(
-        ext.as_str(),
-        "hbs" | "handlebars" | "j2" | "jinja" | "jinja2" | "liquid" | "njk" | "tmpl"
-    ) {
-        return true;
-    }
-    if !matches!(ext.as_str(), "html" | "htm" | "xhtml") {
-        return false;
-    }
-    let Ok(meta) = std::fs::metadata(path) else {
-        return false;
-    };
-    if !meta.is_file() || meta.len() > format::MAX_PARSED {
-        return false;
-    }
-    let Ok(text) = std::fs::read(path) else {
-        return false;
-    };
-    memchr::memchr_iter(b'{', &text).any(|k| {
-        matches!(text.get(k + 1..k + 3), Some(b"{#" | b"{~")) || text.get(k + 1) == Some(&b'%')
-    })
 }
 
 #[cfg(test)]

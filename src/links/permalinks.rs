@@ -8,42 +8,108 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// How much of a page is read for its front matter.
-const HEAD: u64 = 4096;
+const HEAD: usize = 4096;
 
-/// How many files a site's index reads at most: past it, the rest are
-/// not looked into.
-const MAX_FILES: usize = 50_000;
+/// The first [`HEAD`] bytes of the file at `path`, read with as few
+/// calls as the file allows (one, for most pages), not in growing probes.
+pub(crate) fn head(path: &Path) -> Option<Vec<u8>> {
+    let mut f = std::fs::File::open(path).ok()?;
+    let mut buf = vec![0; HEAD];
+    let mut n = 0;
+    while n < HEAD {
+        match f.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    buf.truncate(n);
+    Some(buf)
+}
 
 /// The pages under `source` that set their URL, by the URL without its
-/// leading and trailing `/` and without `.html`.
-pub(crate) fn index(source: &Path) -> HashMap<String, PathBuf> {
+/// leading and trailing `/` and without `.html`. A relative URL (Hugo's
+/// `aliases: [old]`, a `slug`) is the page's folder's, under the content
+/// folder in `contents` that holds it (else under `source`).
+pub(crate) fn index(
+    files: &[PathBuf],
+    source: &Path,
+    contents: &[PathBuf],
+    posts: Option<&(PathBuf, String)>,
+) -> HashMap<String, PathBuf> {
     let mut out = HashMap::new();
-    let walk = walkdir::WalkDir::new(source)
-        .follow_links(false)
-        .into_iter()
-        .filter_entry(|e| {
-            let n = e.file_name().to_string_lossy();
-            e.depth() == 0 || !(n.starts_with('.') || n == "node_modules" || n == "_site")
-        });
-    for entry in walk.flatten().take(MAX_FILES) {
-        if !entry.file_type().is_file() {
-            continue;
-        }
-        let p = entry.path();
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !matches!(ext, "md" | "markdown" | "mdx" | "html" | "htm") {
-            continue;
-        }
-        let mut head = Vec::new();
-        if let Ok(f) = std::fs::File::open(p)
-            && f.take(HEAD).read_to_end(&mut head).is_ok()
-        {
+    for p in files {
+        let p = p.as_path();
+        if let Some(head) = head(p) {
+            // Jekyll's posts (`_posts/2016-04-19-title.md`) are served at
+            // their collection's permalink pattern (Jekyll, "Permalinks").
+            if let Some((folder, pattern)) = posts
+                && p.starts_with(folder)
+                && let Some(url) = post_url(p, pattern)
+            {
+                out.entry(key(&url)).or_insert_with(|| p.to_path_buf());
+            }
             for url in front_matter_urls(&head) {
+                let url = match url.starts_with('/') {
+                    true => url,
+                    false => format!("{}/{url}", folder(p, source, contents)),
+                };
                 out.entry(key(&url)).or_insert_with(|| p.to_path_buf());
             }
         }
     }
     out
+}
+
+/// The URL of the post at `path` (`2016-04-19-title.markdown`) under the
+/// permalink `pattern` (`/news/:year/:month/:day/:title/`), categories
+/// left out.
+fn post_url(path: &Path, pattern: &str) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    let date = stem.get(..10)?;
+    let title = stem.get(11..)?;
+    let mut d = date.split('-');
+    let (year, month, day) = (d.next()?, d.next()?, d.next()?);
+    let dated = year.len() == 4
+        && month.len() == 2
+        && day.len() == 2
+        && date.bytes().all(|b| b.is_ascii_digit() || b == b'-');
+    if !dated {
+        return None;
+    }
+    let pattern = match pattern {
+        "date" | "" => "/:categories/:year/:month/:day/:title.html",
+        "pretty" => "/:categories/:year/:month/:day/:title/",
+        p => p,
+    };
+    let url = pattern
+        .replace(":categories", "")
+        .replace(":year", year)
+        .replace(":month", month)
+        .replace(":day", day)
+        .replace(":title", title)
+        .replace(":slug", title);
+    let mut out = String::with_capacity(url.len());
+    for c in url.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+/// The folder of the page at `p` as its URL has it: under the content
+/// folder in `contents` that holds it, else under `source`.
+fn folder(p: &Path, source: &Path, contents: &[PathBuf]) -> String {
+    let root = contents
+        .iter()
+        .find(|c| p.starts_with(c))
+        .map_or(source, |c| c.as_path());
+    p.parent()
+        .and_then(|d| d.strip_prefix(root).ok())
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// A URL as the index keys it.
@@ -57,6 +123,14 @@ pub(crate) fn key(url: &str) -> String {
 /// an absolute `slug:`, and the items of `aliases:` and
 /// `redirect_from:`.
 fn front_matter_urls(head: &[u8]) -> Vec<String> {
+    // Only the front matter is read: up to its closing `---`.
+    if !head.starts_with(b"---") {
+        return Vec::new();
+    }
+    let head = match memchr::memmem::find(&head[3..], b"\n---") {
+        Some(k) => &head[..3 + k + 4],
+        None => head,
+    };
     let Ok(text) =
         std::str::from_utf8(head).or_else(|e| std::str::from_utf8(&head[..e.valid_up_to()]))
     else {
@@ -86,8 +160,7 @@ fn front_matter_urls(head: &[u8]) -> Vec<String> {
             continue;
         };
         match k.trim_end() {
-            "permalink" | "url" => out.push(unquote(v)),
-            "slug" if unquote(v).starts_with('/') => out.push(unquote(v)),
+            "permalink" | "url" | "slug" => out.push(unquote(v)),
             "aliases" | "redirect_from" => {
                 let v = v.trim();
                 if v.is_empty() {
@@ -101,7 +174,144 @@ fn front_matter_urls(head: &[u8]) -> Vec<String> {
             _ => {}
         }
     }
-    out.retain(|u| !u.is_empty() && !u.contains(':') || u.starts_with('/'));
+    // Not a URL of the site's own (`https://...`), nor a pattern
+    // (`/:categories/:title/`).
+    out.retain(|u| !u.is_empty() && !u.contains(':'));
+    out
+}
+
+/// The routes of a Docusaurus docs folder (Docusaurus' documentation,
+/// "Docs introduction", "Number prefixes", front matter `id` and
+/// `slug`): each doc's route under `base` (the `routeBasePath`, no `/`
+/// at either end), by file.
+pub(crate) fn docusaurus_routes(
+    files: &[PathBuf],
+    docs: &Path,
+    base: &str,
+) -> HashMap<PathBuf, String> {
+    let mut out = HashMap::new();
+    for p in files {
+        let p = p.as_path();
+        let Ok(rel) = p.strip_prefix(docs) else {
+            continue;
+        };
+        let Some(head) = head(p) else {
+            continue;
+        };
+        let (id, slug) = id_and_slug(&head);
+        let folders: Vec<String> = rel
+            .parent()
+            .into_iter()
+            .flat_map(|d| d.iter())
+            .map(|s| strip_number(&s.to_string_lossy()).to_string())
+            .collect();
+        let folder = folders.join("/");
+        let stem = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let name = strip_number(&stem);
+        let route = match slug {
+            Some(s) if s.starts_with('/') => s.trim_matches('/').to_string(),
+            Some(s) => join(&folder, s.trim_matches('/')),
+            None => match id {
+                Some(id) => join(&folder, &id),
+                None if name.eq_ignore_ascii_case("index")
+                    || name.eq_ignore_ascii_case("readme")
+                    || folders.last().is_some_and(|f| f == name) =>
+                {
+                    folder.clone()
+                }
+                None => join(&folder, name),
+            },
+        };
+        out.insert(p.to_path_buf(), join(base, &route));
+    }
+    out
+}
+
+/// `a/b` from `a` and `b`, either possibly empty.
+fn join(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a}/{b}"),
+    }
+}
+
+/// A name without its number prefix (`01-intro` is `intro`).
+fn strip_number(name: &str) -> &str {
+    let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+    match name.as_bytes().get(digits) {
+        Some(b'-' | b'_' | b'.') if digits > 0 && name.len() > digits + 1 => &name[digits + 1..],
+        _ => name,
+    }
+}
+
+/// The `id` and `slug` of a page's YAML front matter.
+fn id_and_slug(head: &[u8]) -> (Option<String>, Option<String>) {
+    if !head.starts_with(b"---") {
+        return (None, None);
+    }
+    // Only the front matter is read: up to its closing `---`.
+    let head = match memchr::memmem::find(&head[3..], b"\n---") {
+        Some(k) => &head[..3 + k + 4],
+        None => head,
+    };
+    let text = String::from_utf8_lossy(head);
+    let Some(rest) = text.strip_prefix("---") else {
+        return (None, None);
+    };
+    let (mut id, mut slug) = (None, None);
+    for line in rest.lines().skip(1).take_while(|l| l.trim_end() != "---") {
+        let value = |v: &str| Some(v.trim().trim_matches(['"', '\'']).to_string());
+        if let Some(v) = line.strip_prefix("id:") {
+            id = value(v);
+        } else if let Some(v) = line.strip_prefix("slug:") {
+            slug = value(v);
+        }
+    }
+    (id, slug)
+}
+
+/// The page aliases of the Antora modules under `modules` (Antora's
+/// documentation, "Page aliases"): each page's `:page-aliases:` ids, as
+/// `module:path` (an id without a module is the page's own module's).
+pub(crate) fn antora_aliases(files: &[PathBuf], modules: &Path) -> HashMap<String, PathBuf> {
+    let mut out = HashMap::new();
+    for p in files {
+        let p = p.as_path();
+        let Ok(rel) = p.strip_prefix(modules) else {
+            continue;
+        };
+        let mut parts = rel.iter();
+        let (Some(module), Some(pages)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        if pages != "pages" {
+            continue;
+        }
+        let module = module.to_string_lossy();
+        let Some(head) = head(p) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&head);
+        for line in text
+            .lines()
+            .filter_map(|l| l.strip_prefix(":page-aliases:"))
+        {
+            for id in line.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                let id = id.split_once('@').map_or(id, |(_, r)| r);
+                let id = match id.matches(':').count() {
+                    0 => format!("{module}:{id}"),
+                    1 => id.to_string(),
+                    // `component:module:page`: the module and page.
+                    _ => id.split_once(':').map_or(id, |(_, r)| r).to_string(),
+                };
+                out.entry(id).or_insert_with(|| p.to_path_buf());
+            }
+        }
+    }
     out
 }
 
@@ -119,9 +329,25 @@ mod tests {
         let hugo = b"---\nurl: /a/b/\naliases: [/old, \"/older/\"]\n---\n";
         assert_eq!(front_matter_urls(hugo), ["/a/b/", "/old", "/older/"]);
         assert!(front_matter_urls(b"# No front matter\npermalink: /x/\n").is_empty());
-        // A relative slug is the page's own name, not a URL.
-        assert!(front_matter_urls(b"---\nslug: intro\n---\n").is_empty());
+        // A relative slug or alias is under the page's folder.
+        assert_eq!(front_matter_urls(b"---\nslug: intro\n---\n"), ["intro"]);
+        assert!(front_matter_urls(b"---\npermalink: /:categories/:title/\n---\n").is_empty());
         assert_eq!(key("/help/"), "help");
+        let post = std::path::Path::new("_posts/2016-04-19-jekyll-3-0-4-released.markdown");
+        assert_eq!(
+            super::post_url(post, "/news/:year/:month/:day/:title/").as_deref(),
+            Some("/news/2016/04/19/jekyll-3-0-4-released/")
+        );
+        assert_eq!(
+            super::post_url(post, "date").as_deref(),
+            Some("/2016/04/19/jekyll-3-0-4-released.html")
+        );
+        assert_eq!(
+            super::post_url(std::path::Path::new("_posts/notes.md"), "date"),
+            None
+        );
+        assert_eq!(super::strip_number("01-install"), "install");
+        assert_eq!(super::strip_number("2024"), "2024");
         assert_eq!(key("/docs/x.html"), "docs/x");
     }
 }

@@ -25,6 +25,20 @@ pub enum Problem {
         /// The folder.
         path: String,
     },
+    /// A page's source, which the site's generator serves as a page and
+    /// does not rewrite links to (`broken-relative-link`).
+    Source {
+        /// The path as written.
+        path: String,
+        /// The generator.
+        generator: &'static str,
+    },
+    /// A page source the generator does not render: an mdBook chapter
+    /// not in `SUMMARY.md` (`broken-relative-link`).
+    Unrendered {
+        /// The path as written.
+        path: String,
+    },
     /// The reference cannot be read as a path (`broken-relative-link`).
     Malformed {
         /// Why.
@@ -65,6 +79,13 @@ impl Problem {
                 "folder `{path}` has no index page (index.html, index.md or README.md) on the \
                  generated site"
             ),
+            Problem::Source { path, generator } => format!(
+                "`{path}` is a page's source: {generator} serves the page made of it, not the \
+                 source, and does not rewrite links to it"
+            ),
+            Problem::Unrendered { path } => {
+                format!("`{path}` is not listed in SUMMARY.md, so mdBook renders no page of it")
+            }
             Problem::Malformed { why } => format!("malformed reference: {why}"),
             Problem::NoAnchor {
                 fragment,

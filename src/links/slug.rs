@@ -109,16 +109,19 @@ pub fn zola(text: &str) -> String {
 }
 
 /// A heading's id as VitePress makes it (`@mdit-vue/shared`'s
-/// `slugify`): accents dropped, ASCII punctuation and spaces one `-`,
-/// none at either end, `_` before a leading digit, lower case; other
-/// letters kept.
+/// `slugify`): NFKD, the combining diacritics U+0300..U+036F dropped,
+/// ASCII punctuation and spaces one `-`, none at either end, `_` before a
+/// leading digit, lower case; other letters kept (recomposed, as a link
+/// to them is written).
 pub fn vitepress(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
-    use unicode_normalization::char::is_combining_mark;
     const SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'<>,.?/\u{201c}\u{201d}\u{2018}\u{2019}";
     let mut out = String::with_capacity(text.len());
     let mut dash = false;
-    for c in text.nfkd().filter(|c| !is_combining_mark(*c) && !c.is_control()) {
+    for c in text
+        .nfkd()
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c) && !c.is_control())
+    {
         if c.is_whitespace() || SPECIAL.contains(c) {
             dash = true;
             continue;
@@ -132,7 +135,11 @@ pub fn vitepress(text: &str) -> String {
     if out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
-    out
+    if out.is_ascii() {
+        out
+    } else {
+        out.nfc().collect()
+    }
 }
 
 /// Python-Markdown's `toc` slugify (MkDocs): folded to ASCII, characters
@@ -282,6 +289,15 @@ mod tests {
         assert_eq!(docutils("PEP 8 -- Style"), "pep-8-style");
         assert_eq!(python_markdown("Über -- Setup!"), "uber-setup");
         assert_eq!(kramdown("1. The Setup!"), "the-setup");
+        // Zola's `slug` crate folds letters to ASCII; VitePress keeps
+        // them, turns ASCII punctuation into `-`, and guards a leading
+        // digit.
+        assert_eq!(zola("Déjà vu: the Setup"), "deja-vu-the-setup");
+        assert_eq!(zola("get_page()"), "get-page");
+        assert_eq!(vitepress("What's new?"), "what-s-new");
+        assert_eq!(vitepress("Déjà vu"), "deja-vu");
+        assert_eq!(vitepress("2.0 Release"), "_2-0-release");
+        assert_eq!(vitepress("専用のチームページ"), "専用のチームページ");
         assert_eq!(
             asciidoc("What's new?"),
             [

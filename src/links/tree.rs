@@ -146,6 +146,11 @@ impl Listing {
     pub(crate) fn contains(&self, name: &str) -> bool {
         self.names.contains_key(OsStr::new(name))
     }
+
+    /// Its names and what each is.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&OsStr, Kind)> {
+        self.names.iter().map(|(n, e)| (n.as_os_str(), e.kind))
+    }
 }
 
 /// Where a path led, its listings and cells borrowed from the listing the

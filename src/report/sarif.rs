@@ -169,6 +169,13 @@ fn result(r: &Record, index: usize) -> Value {
             "properties": { "applicability": fix.applicability.as_str() },
         }]);
     }
+    // A link left unchecked is no result of a rule that failed (SARIF
+    // 2.1.0 s3.27.9): `notApplicable`, level `none`, with its reason.
+    if let Some(reason) = &r.reason {
+        result["kind"] = json!("notApplicable");
+        result["level"] = json!("none");
+        result["properties"] = json!({ "reason": reason });
+    }
     if let Some(mail) = &r.mail {
         // Offsets are in the decoded part: only the archive line where the
         // part begins locates it in the file.

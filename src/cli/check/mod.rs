@@ -467,6 +467,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let (counts, worst, files) = (sink.counts, sink.worst(), sink.files);
     let (fixable, fixed) = (sink.fixable, sink.fixed);
     let statistics = sink.statistics.take();
+    let statistics_shown = statistics.as_ref().map(|_| ());
     let mut out = sink.emitter.finish()?;
     if let Some(stats) = statistics {
         // Like ruff's `--statistics`: a line a rule, most findings first.
@@ -493,6 +494,15 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         // A clean run says what it checked (SPEC section 13).
         let plural = if files == 1 { "" } else { "s" };
         writeln!(out, "No problems found; {files} file{plural} checked.")?;
+    } else if format != Format::Human
+        && !args.quiet
+        && statistics_shown.is_none()
+        && let Some(summary) = report::closing_line(counts, files)
+    {
+        // Machine formats keep stdout for records: the summary goes to
+        // stderr (SPEC section 4 amended).
+        out.flush()?;
+        super::say(summary);
     }
     // What was fixed goes to stderr in every format (SPEC section 12).
     if !args.quiet

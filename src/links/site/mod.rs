@@ -17,12 +17,23 @@
 //! | VitePress | `.vitepress/config.*` | from the file, extensionless | from `srcDir` (after `rewrites`) and `public/` | |
 //! | Starlight | `astro.config.*` + `src/content/docs` | from the file | from `src/content/docs` and `public/` | |
 
+mod antora;
 mod detect;
+mod docusaurus;
+mod hugo;
+mod jekyll;
+mod mdbook;
+mod mkdocs;
+mod sphinx;
+mod starlight;
+mod vitepress;
+mod zola;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub(crate) use antora::antora_module;
 pub(crate) use detect::detect;
 
 /// A site generator.
@@ -52,11 +63,14 @@ pub enum Generator {
 
 impl Generator {
     /// Whether its sources are a folder of pages only (mdBook's `src`,
-    /// MkDocs' `docs`), where a folder is a page only with an index. Jekyll,
-    /// Sphinx and Docusaurus sites often are a repository's root, whose
-    /// folders GitHub shows.
+    /// MkDocs' `docs`, VitePress' `srcDir`, Starlight's content), where a
+    /// folder is a page only with an index. Jekyll, Sphinx and Docusaurus
+    /// sites often are a repository's root, whose folders GitHub shows.
     pub fn pages_only(self) -> bool {
-        matches!(self, Generator::MdBook | Generator::MkDocs)
+        matches!(
+            self,
+            Generator::MdBook | Generator::MkDocs | Generator::VitePress | Generator::Starlight
+        )
     }
 
     /// Its name, for messages.
@@ -106,6 +120,9 @@ pub struct Site {
     pub rewriter: Option<Arc<str>>,
     /// What makes files the tree does not hold: a backend, a plug-in.
     pub makers: Option<Arc<str>>,
+    /// What provides static files from outside the tree: a theme, a
+    /// module.
+    pub assets: Option<Arc<str>>,
     /// Ids plug-ins make, as globs (`r-*` for mdbook-spec's rules).
     pub anchors: globset::GlobSet,
     /// Why its config could not be read: then its links are unchecked
@@ -119,6 +136,16 @@ pub struct Site {
     /// Starlight: the locales whose missing pages fall back to the root
     /// locale's.
     pub locales: Vec<String>,
+    /// Jekyll: the collections' folders whose pages are served at
+    /// `name/`.
+    pub pretty: Vec<PathBuf>,
+    /// Jekyll: the posts' folder and their permalink pattern.
+    pub posts: Option<(PathBuf, String)>,
+    /// Docusaurus: the docs' `routeBasePath`, without `/` at either end.
+    pub route_base: String,
+    /// mdBook: the chapters `SUMMARY.md` lists, read when first needed
+    /// (`None`: no summary could be read, so none is known).
+    pub chapters: std::sync::OnceLock<Option<HashSet<PathBuf>>>,
 }
 
 impl Site {
@@ -135,11 +162,16 @@ impl Site {
             prefixes: Vec::new(),
             rewriter: None,
             makers: None,
+            assets: None,
             anchors: globset::GlobSet::empty(),
             broken: None,
             mounted: Vec::new(),
             component: None,
             locales: Vec::new(),
+            pretty: Vec::new(),
+            posts: None,
+            route_base: String::new(),
+            chapters: std::sync::OnceLock::new(),
         }
     }
 
@@ -149,12 +181,45 @@ impl Site {
         self
     }
 
+    /// Whether the generator turns a link to a page's source (`x.md`) into
+    /// a link to the page: mdBook, MkDocs, Docusaurus, VitePress, Hugo
+    /// through a link render hook, Antora's xrefs; and Jekyll, where
+    /// `jekyll-relative-links` (on by default on GitHub Pages) may.
+    pub fn rewrites_sources(&self) -> bool {
+        match self.generator {
+            Generator::Sphinx | Generator::Zola | Generator::Starlight => false,
+            Generator::Hugo => self.rewriter.is_some(),
+            _ => true,
+        }
+    }
+
+    /// Whether the page at `file` is served at a folder of its own
+    /// (`/docs/name/`) and its links are written against that: Jekyll's
+    /// collections with a permalink ending in `/`, and pages whose front
+    /// matter's `permalink` does; Zola's pages.
+    pub(crate) fn is_pretty(&self, file: &Path) -> bool {
+        if is_index(file) {
+            return false;
+        }
+        match self.generator {
+            Generator::Zola => self.contents.iter().any(|c| file.starts_with(c)),
+            Generator::Jekyll => {
+                self.pretty.iter().any(|d| file.starts_with(d)) || jekyll::front_matter_pretty(file)
+            }
+            _ => false,
+        }
+    }
+
     /// The other ways the reference `value` (its path `path`), written in
     /// the file at `file` (in folder `dir`), may resolve on this site: a
     /// folder and the path from it, tried in order once the file's own
     /// folder found nothing.
     pub(crate) fn tries(&self, file: &Path, dir: &Path, path: &[u8]) -> Vec<(PathBuf, Vec<u8>)> {
         let mut out = Vec::new();
+        // `#frag` alone names this document, on every site.
+        if path.is_empty() {
+            return out;
+        }
         if let Some(rest) = path.strip_prefix(b"/") {
             for (prefix, to) in &self.prefixes {
                 if let Some(r) = rest.strip_prefix(prefix.as_bytes()) {
@@ -175,13 +240,8 @@ impl Site {
             return out;
         }
         match self.generator {
-            Generator::Hugo => hugo_tries(self, file, dir, path, &mut out),
-            Generator::Zola => {
-                if let (Some(rest), Some(c)) = (path.strip_prefix(b"@/"), self.contents.first()) {
-                    out.push((c.clone(), rest.to_vec()));
-                }
-            }
-            Generator::Antora => antora_tries(dir, path, &mut out),
+            Generator::Hugo => hugo::tries(self, file, dir, path, &mut out),
+            Generator::Antora => antora::tries(dir, path, &mut out),
             Generator::Docusaurus => {
                 // A bare path (`api/Store.md`) is tried against the docs
                 // root before the file's folder (Docusaurus, "Markdown
@@ -193,7 +253,7 @@ impl Site {
                     out.push((self.home.clone(), path.to_vec()));
                 }
             }
-            Generator::Jekyll => {
+            Generator::Jekyll | Generator::Zola => {
                 // A page is served at `/dir/name/` (pretty permalinks, and
                 // a collection's `/:collection/:path/`): its links are
                 // written against that folder.
@@ -201,6 +261,11 @@ impl Site {
                     && !is_index(file)
                 {
                     out.push((dir.join(stem), path.to_vec()));
+                }
+                if self.generator == Generator::Zola
+                    && let (Some(rest), Some(c)) = (path.strip_prefix(b"@/"), self.contents.first())
+                {
+                    out.push((c.clone(), rest.to_vec()));
                 }
             }
             Generator::VitePress | Generator::Starlight => {
@@ -224,118 +289,6 @@ pub(crate) fn is_index(file: &Path) -> bool {
     file.file_stem()
         .and_then(|s| s.to_str())
         .is_some_and(|s| matches!(s, "index" | "_index" | "README" | "readme"))
-}
-
-/// Hugo resolves a link through GetPage (Hugo's documentation, "Link
-/// render hooks" and `GetPage`): relative to the page, where a leaf
-/// bundle's `index.md` is the page itself, so its links start at the
-/// bundle's parent, and `..` stops at `content/`; then from `content/`.
-fn hugo_tries(
-    site: &Site,
-    file: &Path,
-    dir: &Path,
-    path: &[u8],
-    out: &mut Vec<(PathBuf, Vec<u8>)>,
-) {
-    // The content folder that holds the file, then the others (a
-    // language's pages fall back to the default language's).
-    let Some(content) = site.contents.iter().find(|c| dir.starts_with(c)) else {
-        return;
-    };
-    let orig = path;
-    // `page.md/`: the page, as its URL is written.
-    let path = trim_page_slash(path);
-    let leaf = file
-        .file_name()
-        .is_some_and(|n| n == "index.md" || n == "index.markdown" || n == "index.html");
-    let page_dir = if leaf {
-        dir.parent().unwrap_or(dir)
-    } else {
-        dir
-    };
-    if let Ok(rel) = page_dir.strip_prefix(content) {
-        // `..` past `content/` is clamped there.
-        let mut segs: Vec<&[u8]> = rel
-            .iter()
-            .filter_map(|s| s.to_str())
-            .map(str::as_bytes)
-            .collect();
-        let mut rest = path;
-        loop {
-            if let Some(r) = rest.strip_prefix(b"../") {
-                segs.pop();
-                rest = r;
-            } else if let Some(r) = rest.strip_prefix(b"./") {
-                rest = r;
-            } else {
-                break;
-            }
-        }
-        let mut joined = Vec::new();
-        for s in segs {
-            joined.extend_from_slice(s);
-            joined.push(b'/');
-        }
-        joined.extend_from_slice(rest);
-        out.push((content.clone(), joined));
-        // Then from `content/` itself, and the other languages'.
-        out.push((content.clone(), rest.to_vec()));
-        for other in site.contents.iter().filter(|c| *c != content) {
-            out.push((other.clone(), rest.to_vec()));
-        }
-    }
-    if path.len() != orig.len() {
-        out.push((dir.to_path_buf(), path.to_vec()));
-    }
-}
-
-/// `x.md/` as `x.md` (the fragment and query kept).
-fn trim_page_slash(path: &[u8]) -> &[u8] {
-    for ext in [&b".md/"[..], b".markdown/", b".html/"] {
-        if let Some(k) = memchr::memmem::find(path, ext) {
-            let end = k + ext.len();
-            if end == path.len() {
-                return &path[..end - 1];
-            }
-        }
-    }
-    path
-}
-
-/// Antora resolves a page's references from its module (Antora's
-/// documentation, "Resource IDs"): `xref:` from `pages/`, `image::` from
-/// `images/`, and `family$path` from the family's folder.
-fn antora_tries(dir: &Path, path: &[u8], out: &mut Vec<(PathBuf, Vec<u8>)>) {
-    let Some(module) = antora_module(dir) else {
-        return;
-    };
-    if let Some(k) = memchr::memchr(b'$', path) {
-        let family = match &path[..k] {
-            b"attachment" => "attachments",
-            b"partial" => "partials",
-            b"example" => "examples",
-            b"image" => "images",
-            b"page" => "pages",
-            _ => return,
-        };
-        out.push((module.join(family), path[k + 1..].to_vec()));
-        return;
-    }
-    for family in ["pages", "images", "assets/images", "attachments"] {
-        out.push((module.join(family), path.to_vec()));
-    }
-}
-
-/// The Antora module folder (`modules/<name>`) that holds folder `dir`.
-pub(crate) fn antora_module(dir: &Path) -> Option<PathBuf> {
-    let mut d = dir;
-    loop {
-        let parent = d.parent()?;
-        if parent.file_name().is_some_and(|n| n == "modules") {
-            return Some(d.to_path_buf());
-        }
-        d = parent;
-    }
 }
 
 /// `patterns` as one set; a pattern that is not a glob matches nothing

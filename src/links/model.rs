@@ -1,0 +1,729 @@
+//! Where a site's model decides a link the file's own folder does not
+//! (SPEC section 11a): the generator's own ways to resolve it (Hugo's
+//! GetPage, Zola's `@/`, Antora's resource ids, Docusaurus' routes,
+//! permalinks), what it renders and makes, and where its knowledge ends,
+//! as a [`Reason`] the link is left unchecked for.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::path::{parts, percent_decode};
+use super::{
+    Generator, Kind, Links, Looked, Problem, Reason, Resolved, Site, cached, normal, permalinks,
+};
+use crate::format;
+use crate::paths;
+
+impl Links {
+    /// A link the file's folder did not resolve (`problem`), looked for
+    /// as the site's generator resolves it (SPEC section 11a): found,
+    /// broken, or unchecked where the site's model ends.
+    pub(super) fn by_site(
+        &self,
+        site: &Site,
+        abs: &Path,
+        dir: &Path,
+        value: &[u8],
+        problem: Problem,
+    ) -> Result<Option<Problem>, Reason> {
+        let path = parts(value).path;
+        // The query and fragment, as written, go after each try's path.
+        let suffix = &value[path.len()..];
+        let mut best = problem;
+        if !matches!(best, Problem::Malformed { .. }) {
+            for (base, rel) in site.tries(abs, dir, path) {
+                if site.contents.contains(&base) && is_mounted(site, &rel) {
+                    return Ok(None);
+                }
+                // Joined lexically and looked up from the site's root:
+                // a try's folder need not exist (`page/../x`).
+                let Ok(text) = std::str::from_utf8(&rel) else {
+                    continue;
+                };
+                let full = paths::lexical(&base.join(text));
+                let Ok(under) = full.strip_prefix(&site.source) else {
+                    continue;
+                };
+                // The path, and where a collection's URL prefix maps it
+                // (Jekyll's `/docs/x/` from `_docs/x.md`).
+                let under = under.to_string_lossy().into_owned();
+                let mut candidates = vec![under.clone()];
+                for (prefix, to) in &site.prefixes {
+                    if let Some(rest) = under.strip_prefix(prefix.as_str())
+                        && let Ok(to) = to.strip_prefix(&site.source)
+                    {
+                        candidates.push(format!("{}/{rest}", to.to_string_lossy()));
+                    }
+                }
+                for under in candidates {
+                    let mut rel = under.into_bytes();
+                    if text.ends_with('/') && !rel.is_empty() {
+                        rel.push(b'/');
+                    }
+                    rel.extend_from_slice(suffix);
+                    let Resolved::Path {
+                        base,
+                        segments,
+                        dir,
+                        fragment,
+                    } = self.resolve_path(&site.source, &[], parts(&rel))
+                    else {
+                        continue;
+                    };
+                    match self.look_up(base, None, &segments, dir, fragment) {
+                        Looked::Fine => return Ok(None),
+                        // A `/`-rooted link has no problem of its own yet.
+                        Looked::Problem(p) if matches!(&best, Problem::Missing { path, .. } if path.is_empty()) => {
+                            best = p
+                        }
+                        // The page is there; its anchor is not.
+                        Looked::Problem(p @ Problem::NoAnchor { .. })
+                            if !matches!(best, Problem::NoAnchor { .. }) =>
+                        {
+                            best = p
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        // GetPage finds a page whatever the case (Hugo lower-cases page
+        // paths).
+        if matches!(best, Problem::Case { .. })
+            && site.generator == Generator::Hugo
+            && site.rewriter.is_some()
+        {
+            return Ok(None);
+        }
+        if matches!(best, Problem::Missing { .. } | Problem::NoIndex { .. })
+            && matches!(
+                site.generator,
+                Generator::Jekyll | Generator::Hugo | Generator::Docusaurus
+            )
+            && let Some(page) = self.permalink(site, abs, dir, path)
+        {
+            let fragment = parts(value).fragment;
+            return Ok(self.fragment_problem(&page, None, fragment.as_deref(), true));
+        }
+        if let Problem::NoAnchor { fragment, path, .. } = &best {
+            if site.anchors.is_match(fragment) {
+                return Ok(None);
+            }
+            let target = match path {
+                Some(p) => normal(Path::new(p), &self.cwd),
+                None => abs.to_path_buf(),
+            };
+            if let Some(by) = self.may_make_headings(site.generator, &target, fragment) {
+                return Err(Reason::new(
+                    Kind::Anchors,
+                    format!("their targets have {by} that may make headings"),
+                ));
+            }
+        }
+        if let Some(why) = &site.broken {
+            return Err(Reason::new(Kind::Config, why.clone()));
+        }
+        if names_its_repository(abs) {
+            return Err(Reason::new(
+                Kind::Copied,
+                "in pages copied in from the repository their front matter names",
+            ));
+        }
+        if let Problem::Missing { .. } | Problem::NoIndex { .. } = &best {
+            let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+            if let Some(by) = &site.rewriter
+                && !path.contains(&b'/')
+                && !last.contains(&b'.')
+            {
+                return Err(Reason::new(Kind::Rewritten, by.clone()));
+            }
+            if let Some(by) = &site.makers
+                && made_by_backend(last)
+            {
+                return Err(Reason::new(Kind::Generated, by.clone()));
+            }
+            // A file, not a page, that a theme or module may provide.
+            if let Some(by) = &site.assets
+                && path.starts_with(b"/")
+                && memchr::memrchr(b'.', last).is_some_and(|k| {
+                    !matches!(&last[k + 1..], b"md" | b"html" | b"htm" | b"markdown")
+                })
+            {
+                return Err(Reason::new(Kind::Remote, by.clone()));
+            }
+        }
+        Ok(Some(best))
+    }
+
+    /// The page whose front matter gives it the URL `path` names, written
+    /// in the file `abs` (in folder `dir`): `/`-rooted, or relative to the
+    /// file or to the page's own folder.
+    fn permalink(&self, site: &Site, abs: &Path, dir: &Path, path: &[u8]) -> Option<PathBuf> {
+        let index = cached(&self.permalinks, site.home.as_os_str(), || {
+            let files = self.files_under(&site.source, &["md", "markdown", "mdx", "html", "htm"]);
+            permalinks::index(&files, &site.source, &site.contents, site.posts.as_ref())
+        });
+        if index.is_empty() {
+            return None;
+        }
+        let text = String::from_utf8_lossy(path);
+        if text.starts_with('/') {
+            return index.get(&permalinks::key(&text)).cloned();
+        }
+        let mut from = vec![dir.to_path_buf()];
+        if let Some(stem) = abs.file_stem() {
+            from.push(dir.join(stem));
+        }
+        from.iter().find_map(|f| {
+            let url = paths::lexical(&f.join(&*text));
+            let root = site
+                .contents
+                .iter()
+                .find(|c| url.starts_with(c))
+                .unwrap_or(&site.source);
+            let rel = url.strip_prefix(root).ok()?;
+            index.get(&permalinks::key(&rel.to_string_lossy())).cloned()
+        })
+    }
+
+    /// An Antora resource id written in `module` (Antora's documentation,
+    /// "Resource ID coordinates"): `[version@][component:][module:]
+    /// [family$]path`, the family `page` for an `xref:` and `image` for
+    /// an image.
+    pub(super) fn antora_id(
+        &self,
+        site: &Site,
+        module: &Path,
+        value: &[u8],
+        kind: format::RefKind,
+    ) -> Result<Option<Problem>, Reason> {
+        let text = String::from_utf8_lossy(value);
+        let (id, suffix) = match text.find(['#', '?']) {
+            Some(k) => (&text[..k], &text[k..]),
+            None => (&*text, ""),
+        };
+        let id = id.split_once('@').map_or(id, |(_, rest)| rest);
+        let (family, path) = match id.split_once('$') {
+            Some((coords, path)) => (Some(coords), path),
+            None => (None, id),
+        };
+        // The coordinates before the family (or the path): component and
+        // module.
+        let (coords, family) = match family {
+            Some(c) => match c.rsplit_once(':') {
+                Some((coords, family)) => (Some(coords), family),
+                None => (None, c),
+            },
+            None => {
+                let mut parts: Vec<&str> = path.rsplitn(3, ':').collect();
+                parts.reverse();
+                let path_part = parts.pop().unwrap_or(path);
+                let coords = (!parts.is_empty()).then(|| &id[..id.len() - path_part.len() - 1]);
+                return self.antora_lookup(
+                    site,
+                    module,
+                    coords,
+                    default_family(kind),
+                    path_part,
+                    suffix,
+                );
+            }
+        };
+        self.antora_lookup(site, module, coords, family, path, suffix)
+    }
+
+    /// Looks up an Antora resource in `family` of the module `coords`
+    /// names (`component:module`, `module`, or none: this one).
+    fn antora_lookup(
+        &self,
+        site: &Site,
+        module: &Path,
+        coords: Option<&str>,
+        family: &str,
+        path: &str,
+        suffix: &str,
+    ) -> Result<Option<Problem>, Reason> {
+        let (component, name) = match coords.map(|c| c.split_once(':')) {
+            Some(Some((c, m))) => (Some(c), Some(m)),
+            Some(None) => (None, coords),
+            None => (None, None),
+        };
+        if let Some(c) = component
+            && !c.is_empty()
+            && site.component.as_deref() != Some(c)
+        {
+            return Err(Reason::new(
+                Kind::Remote,
+                "in Antora components not in the tree",
+            ));
+        }
+        let module = match name.filter(|m| !m.is_empty()) {
+            Some(m) => module.parent().unwrap_or(module).join(m),
+            None => module.to_path_buf(),
+        };
+        // Antora 1's `assets/` layout is still read for images and
+        // attachments.
+        let folders: &[&str] = match family {
+            "page" => &["pages"],
+            "image" => &["images", "assets/images"],
+            "partial" => &["partials", "pages/_partials"],
+            "example" => &["examples"],
+            "attachment" => &["attachments", "assets/attachments"],
+            _ => return Ok(None),
+        };
+        // A path into the module's published images (`_images/x.png`)
+        // lands on them on the built site.
+        let (folders, path) = match (family, path.strip_prefix("_images/")) {
+            ("image", Some(rest)) => (folders, rest),
+            _ => (folders, path),
+        };
+        let mut rel = path.as_bytes().to_vec();
+        rel.extend_from_slice(suffix.as_bytes());
+        // A page renamed keeps its old ids in `:page-aliases:`.
+        if family == "page"
+            && let Some(name) = module.file_name().and_then(|n| n.to_str())
+            && self
+                .antora_aliases(site)
+                .contains_key(&format!("{name}:{}", path.trim_start_matches("./")))
+        {
+            return Ok(None);
+        }
+        let mut first = None;
+        for folder in folders {
+            let base = module.join(folder);
+            let looked = match self.resolve_path(&base, &[], parts(&rel)) {
+                Resolved::Path {
+                    base,
+                    segments,
+                    dir,
+                    fragment,
+                } => match self.look_up(base, None, &segments, dir, fragment) {
+                    Looked::Fine => return Ok(None),
+                    Looked::Unseen => Err(Reason::unseen()),
+                    Looked::Problem(p) => Ok(Some(p)),
+                },
+                Resolved::Malformed(why) => Ok(Some(Problem::Malformed { why })),
+                _ => Err(Reason::outside()),
+            };
+            first.get_or_insert(looked);
+        }
+        first.unwrap_or(Ok(None))
+    }
+
+    /// The page ids an Antora component's pages keep as aliases
+    /// (`:page-aliases: old.adoc, other:older.adoc`), as `module:path`,
+    /// read once per site.
+    fn antora_aliases(&self, site: &Site) -> Arc<std::collections::HashMap<String, PathBuf>> {
+        let mut key = site.home.as_os_str().to_os_string();
+        key.push("\0antora");
+        cached(&self.permalinks, &key, || {
+            let modules = site.source.join("modules");
+            let files = self.files_under(&modules, &["adoc"]);
+            permalinks::antora_aliases(&files, &modules)
+        })
+    }
+
+    /// An extensionless link in a Docusaurus doc, which is a route, not a
+    /// file (Docusaurus, "Markdown links": only links to `.md` files are
+    /// files): resolved against the doc's own route, and looked up among
+    /// the docs' routes. `None` when the file is no doc of the site.
+    pub(super) fn docusaurus_route(
+        &self,
+        site: &Site,
+        abs: &Path,
+        value: &[u8],
+    ) -> Option<Result<Option<Problem>, Reason>> {
+        let docs = site.contents.first()?;
+        let routes = cached(&self.routes, site.home.as_os_str(), || {
+            let files = self.files_under(docs, &["md", "mdx", "markdown"]);
+            let of_file = permalinks::docusaurus_routes(&files, docs, &site.route_base);
+            let by_route = of_file
+                .iter()
+                .map(|(f, r)| (r.clone(), f.clone()))
+                .collect();
+            Routes { of_file, by_route }
+        });
+        let own = routes.of_file.get(abs)?;
+        let p = parts(value);
+        let text = String::from_utf8_lossy(p.path);
+        // A doc is served at its route without a trailing `/`: a relative
+        // link resolves from the route's folder.
+        let route = match text.strip_prefix('/') {
+            Some(rooted) => rooted.to_string(),
+            None => {
+                let folder = own.rsplit_once('/').map_or("", |(d, _)| d);
+                let mut segs: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
+                for s in text.split('/') {
+                    match s {
+                        "" | "." => {}
+                        ".." => {
+                            segs.pop();
+                        }
+                        s => segs.push(s),
+                    }
+                }
+                segs.join("/")
+            }
+        };
+        let route = route.trim_matches('/');
+        match routes.by_route.get(route) {
+            Some(doc) => Some(Ok(self.fragment_problem(
+                doc,
+                None,
+                p.fragment.as_deref(),
+                true,
+            ))),
+            // Under the docs' own base, every route is a doc's.
+            None if !site.route_base.is_empty()
+                && (route == site.route_base
+                    || route.starts_with(&format!("{}/", site.route_base))) =>
+            {
+                Some(Ok(Some(Problem::Missing {
+                    path: format!("/{route}"),
+                    page: true,
+                })))
+            }
+            // Not a doc's route: a page, a static file or a redirect of
+            // the site, looked up as before.
+            None => None,
+        }
+    }
+
+    /// What no site model decides: the targets and ids config declares,
+    /// and template sources, whose links resolve where they are rendered.
+    pub(super) fn limits(
+        &self,
+        abs: &Path,
+        site: Option<&Site>,
+        value: &[u8],
+        problem: Problem,
+        template: &mut Option<bool>,
+    ) -> Result<Option<Problem>, Reason> {
+        match &problem {
+            Problem::NoAnchor { fragment, .. } if self.anchors.is_match(fragment) => {
+                return Ok(None);
+            }
+            Problem::Missing { path, .. } | Problem::NoIndex { path }
+                if !self.generated.is_empty()
+                    && (self.generated.is_match(path)
+                        || self.generated.is_match(
+                            String::from_utf8_lossy(parts(value).path).trim_start_matches('/'),
+                        )) =>
+            {
+                return Ok(None);
+            }
+            _ => {}
+        }
+        if *template.get_or_insert_with(|| is_template_source(abs, site)) {
+            return Err(Reason::new(
+                Kind::Template,
+                "in template sources, whose links resolve where they are rendered",
+            ));
+        }
+        Ok(Some(problem))
+    }
+}
+
+/// A Docusaurus site's docs: each one's route, and the doc of each route.
+#[derive(Default)]
+pub(super) struct Routes {
+    of_file: std::collections::HashMap<PathBuf, String>,
+    by_route: std::collections::HashMap<String, PathBuf>,
+}
+
+/// Whether the page at `path` says in its front matter which repository
+/// it was copied from (`repository = "https://..."`, as a generator's
+/// theme gallery makes pages of READMEs): its relative links are
+/// written for that repository.
+fn names_its_repository(path: &Path) -> bool {
+    let Some(head) = permalinks::head(path) else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&head);
+    // Zola allows blank lines before the front matter.
+    let text = text.trim_start();
+    let fence = match text.get(..3) {
+        Some(f @ ("+++" | "---")) => f,
+        _ => return false,
+    };
+    text[3..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.trim_end() != fence)
+        .any(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("repository").is_some_and(|r| {
+                let r = r.trim_start();
+                let r = r.strip_prefix('=').or_else(|| r.strip_prefix(':'));
+                r.is_some_and(|v| {
+                    let v = v.trim().trim_matches(['"', '\'']);
+                    v.starts_with("https://") || v.starts_with("http://")
+                })
+            })
+        })
+}
+
+/// A link written in folder `dir` (of a chapter) to an mdBook page that
+/// `SUMMARY.md` does not list: mdBook renders no page of it.
+pub(super) fn unlisted_chapter(site: &Site, dir: &Path, value: &[u8]) -> Option<Problem> {
+    let path = parts(value).path;
+    if path.is_empty() || path.starts_with(b"/") {
+        return None;
+    }
+    let text = percent_decode(path).ok()?;
+    let text = text.to_str()?;
+    let page = match text.strip_suffix(".html") {
+        Some(stem) => format!("{stem}.md"),
+        None => text.to_string(),
+    };
+    if !page.ends_with(".md") {
+        return None;
+    }
+    let target = paths::lexical(&dir.join(&page));
+    // mdBook makes `index.html` of a `README.md` chapter.
+    let readme = target.with_file_name("README.md");
+    (target.starts_with(&site.source)
+        && target.is_file()
+        && !site.is_chapter(&target)
+        && !(target.file_name().is_some_and(|n| n == "index.md") && site.is_chapter(&readme)))
+    .then(|| Problem::Unrendered {
+        path: text.to_string(),
+    })
+}
+
+/// A link to a page's source (`install.rst`, `configure.md`) on a site
+/// whose generator serves the page, not its source, and does not rewrite
+/// such links (Sphinx, Zola, Starlight, Hugo without a link hook).
+pub(super) fn source_link(site: &Site, value: &[u8]) -> Result<Option<Problem>, Reason> {
+    let path = parts(value).path;
+    if path.starts_with(b"@/") {
+        return Ok(None);
+    }
+    let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+    let ext = memchr::memrchr(b'.', last).map(|k| &last[k + 1..]);
+    let source = ext.is_some_and(|e| {
+        [
+            &b"md"[..],
+            b"markdown",
+            b"mdx",
+            b"rst",
+            b"adoc",
+            b"asciidoc",
+        ]
+        .iter()
+        .any(|s| e.eq_ignore_ascii_case(s))
+    });
+    Ok(source.then(|| Problem::Source {
+        path: String::from_utf8_lossy(path).into_owned(),
+        generator: site.generator.as_str(),
+    }))
+}
+
+/// Whether a reference is a route: a path whose last segment has no
+/// extension (`../reducing-boilerplate`, `/faq/x#y`), no template.
+pub(super) fn is_route(value: &[u8]) -> bool {
+    let path = parts(value).path;
+    let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+    !path.is_empty()
+        && !path.starts_with(b"//")
+        && !last.contains(&b'.')
+        && memchr::memchr3(b'{', b'}', b'$', value).is_none()
+}
+
+/// The Antora family a reference of `kind` names without one.
+fn default_family(kind: format::RefKind) -> &'static str {
+    match kind {
+        format::RefKind::Image => "image",
+        _ => "page",
+    }
+}
+
+/// Whether the content path `rel` is a page or folder mounted from
+/// elsewhere (Hugo's `module.mounts`).
+fn is_mounted(site: &Site, rel: &[u8]) -> bool {
+    let rel = String::from_utf8_lossy(parts(rel).path);
+    let rel = rel.trim_end_matches('/');
+    site.mounted.iter().any(|m| {
+        !m.is_empty()
+            && (rel == m
+                || rel
+                    .strip_prefix(m.as_str())
+                    .is_some_and(|r| r.starts_with('/')))
+    })
+}
+
+/// Whether a missing file's name is one a backend makes: a document or
+/// an archive of the whole site (`book.pdf`, `exercises.zip`), not a page
+/// or an image.
+fn made_by_backend(name: &[u8]) -> bool {
+    let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+    [
+        ".pdf", ".zip", ".epub", ".mobi", ".tar.gz", ".tgz", ".docx", ".odt", ".tex",
+    ]
+    .iter()
+    .any(|e| name.ends_with(e))
+}
+
+/// What in a page may make headings its model does not see (see
+/// [`Links::may_make_headings`]), read once a page.
+#[derive(Debug, Default)]
+pub(super) struct Makers {
+    /// What makes them, for the reason.
+    by: Option<&'static str>,
+    /// For components, the letters and digits of each one's line: a
+    /// fragment is theirs only if one names it.
+    named: Option<Vec<String>>,
+}
+
+/// Letters and digits only, in lower case: `usage-chart` is named by
+/// `<UsageChart />`.
+fn bare(s: &[u8]) -> String {
+    String::from_utf8_lossy(s)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+impl Links {
+    /// What in the page at `path` may make the heading `fragment` names
+    /// that the model does not see, as its `generator` renders it: a Hugo
+    /// or Zola shortcode on a line of its own, an MDX or Vue component
+    /// whose line names the fragment (`<ApiMethod name="subscribe" />`,
+    /// `<UsageChart />`), an MkDocs snippet, an mdBook `{{#include}}`.
+    pub(super) fn may_make_headings(
+        &self,
+        generator: Generator,
+        path: &Path,
+        fragment: &str,
+    ) -> Option<&'static str> {
+        let makers = cached(&self.makers, path.as_os_str(), || {
+            heading_makers(generator, path)
+        });
+        let by = makers.by?;
+        match &makers.named {
+            None => Some(by),
+            Some(lines) => {
+                let wanted = bare(fragment.as_bytes());
+                (!wanted.is_empty() && lines.iter().any(|l| l.contains(&wanted))).then_some(by)
+            }
+        }
+    }
+}
+
+/// Reads the page at `path` for what may make headings (see
+/// [`Links::may_make_headings`]).
+fn heading_makers(generator: Generator, path: &Path) -> Makers {
+    let mut out = Makers::default();
+    let Ok(meta) = std::fs::metadata(path) else {
+        return out;
+    };
+    if !meta.is_file() || meta.len() > format::MAX_PARSED {
+        return out;
+    }
+    let Ok(text) = std::fs::read(path) else {
+        return out;
+    };
+    let components = matches!(
+        generator,
+        Generator::Docusaurus | Generator::Starlight | Generator::VitePress
+    );
+    if components {
+        out.named = Some(Vec::new());
+    }
+    let mut code = false;
+    for l in text.split(|&b| b == b'\n') {
+        let l = l.trim_ascii();
+        if l.starts_with(b"```") || l.starts_with(b"~~~") {
+            code = !code;
+            continue;
+        }
+        if code {
+            continue;
+        }
+        let found = match generator {
+            Generator::Hugo => {
+                (l.starts_with(b"{{<") || l.starts_with(b"{{%"))
+                    && !l.starts_with(b"{{</")
+                    && !l.starts_with(b"{{%/")
+            }
+            Generator::Zola => {
+                (l.starts_with(b"{{") || l.starts_with(b"{%"))
+                    && l.contains(&b'(')
+                    && !l.starts_with(b"{% end")
+            }
+            _ if components => {
+                l.first() == Some(&b'<') && l.get(1).is_some_and(u8::is_ascii_uppercase)
+            }
+            Generator::MkDocs => memchr::memmem::find(l, b"--8<--").is_some(),
+            Generator::MdBook => l.starts_with(b"{{#include") || l.starts_with(b"{{ #include"),
+            _ => false,
+        };
+        if !found {
+            continue;
+        }
+        out.by = Some(match generator {
+            Generator::Hugo => "Hugo shortcodes",
+            Generator::Zola => "Zola shortcodes",
+            Generator::MkDocs => "snippets included",
+            Generator::MdBook => "`{{#include}}`s",
+            _ => "components",
+        });
+        match &mut out.named {
+            Some(lines) => lines.push(bare(l)),
+            None => break,
+        }
+    }
+    out
+}
+
+/// Whether the file at `path` is a template source: HTML (or a
+/// template's own extension) holding Handlebars, Jinja or Liquid
+/// directives (`{{#`, `{{~`, `{%`), rendered elsewhere.
+fn is_template_source(path: &Path, site: Option<&Site>) -> bool {
+    // A generator's template folders, outside its content.
+    let in_content = site.is_some_and(|s| {
+        s.contents.iter().any(|c| path.starts_with(c))
+            || (s.source != s.home && path.starts_with(&s.source))
+    });
+    if !in_content
+        && path.parent().is_some_and(|d| {
+            d.iter().any(|n| {
+                matches!(
+                    n.to_str(),
+                    Some(
+                        "templates" | "_templates" | "_includes" | "_layouts" | "layouts" | "theme"
+                    )
+                )
+            })
+        })
+    {
+        return true;
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if matches!(
+        ext.as_str(),
+        "hbs" | "handlebars" | "j2" | "jinja" | "jinja2" | "liquid" | "njk" | "tmpl"
+    ) {
+        return true;
+    }
+    if !matches!(ext.as_str(), "html" | "htm" | "xhtml") {
+        return false;
+    }
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() || meta.len() > format::MAX_PARSED {
+        return false;
+    }
+    let Ok(text) = std::fs::read(path) else {
+        return false;
+    };
+    memchr::memchr_iter(b'{', &text).any(|k| {
+        matches!(text.get(k + 1..k + 3), Some(b"{#" | b"{~")) || text.get(k + 1) == Some(&b'%')
+    })
+}
