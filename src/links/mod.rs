@@ -465,11 +465,7 @@ impl Links {
         cells
             .targets
             .get_or_init(|| {
-                let meta = std::fs::metadata(abs).ok()?;
-                if !meta.is_file() || meta.len() > format::MAX_PARSED {
-                    return None;
-                }
-                let raw = std::fs::read(abs).ok()?;
+                let raw = read_page(abs)?;
                 let format = (self.options.format_of)(abs, &raw[..raw.len().min(8192)]);
                 if !is_markup(format) {
                     return None;
@@ -683,16 +679,9 @@ impl Links {
             // Where the file's folder finds nothing, the site's own ways,
             // then where its model ends (SPEC section 11a).
             let problem = match (problem, &site) {
-                (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, &r.value, p),
+                (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, &r.value, Ok(p)),
                 (Err(u), Some(site)) if matches!(u.kind, Kind::RootRelative | Kind::Outside) => {
-                    let none = Problem::Missing {
-                        path: String::new(),
-                        page: false,
-                    };
-                    match self.by_site(site, &abs, dir, &r.value, none) {
-                        Ok(Some(Problem::Missing { path, .. })) if path.is_empty() => Err(u),
-                        p => p,
-                    }
+                    self.by_site(site, &abs, dir, &r.value, Err(u))
                 }
                 (p, _) => p,
             };
@@ -722,19 +711,25 @@ impl Links {
         let (prefix, dir) = self.site_for(uri)?;
         let mut rest = b"/".to_vec();
         rest.extend_from_slice(&uri[prefix.len()..]);
-        Some(match self.resolve_path(dir, &[], parts(&rest)) {
+        Some(match self.look_up_from(dir, &rest) {
+            Some(Looked::Problem(p)) => Some(p),
+            _ => None,
+        })
+    }
+
+    /// Looks up the path of `value` (with its fragment) from folder
+    /// `base`: `None` when it is no path there (it climbs out of `base`).
+    fn look_up_from(&self, base: &Path, value: &[u8]) -> Option<Looked> {
+        match self.resolve_path(base, &[], parts(value)) {
             Resolved::Path {
                 base,
                 segments,
                 dir,
                 fragment,
-            } => match self.look_up(base, None, &segments, dir, fragment) {
-                Looked::Fine | Looked::Unseen => None,
-                Looked::Problem(p) => Some(p),
-            },
-            Resolved::Malformed(why) => Some(Problem::Malformed { why }),
+            } => Some(self.look_up(base, None, &segments, dir, fragment)),
+            Resolved::Malformed(why) => Some(Looked::Problem(Problem::Malformed { why })),
             _ => None,
-        })
+        }
     }
 
     /// Whether `uri` is under a `--site` URL.
@@ -1111,6 +1106,16 @@ impl Links {
             .into_string()
             .unwrap_or_else(|s| s.to_string_lossy().into_owned())
     }
+}
+
+/// The bytes of the regular file at `path` if a page of it is read
+/// ([`format::MAX_PARSED`] at most); else nothing.
+fn read_page(path: &Path) -> Option<Vec<u8>> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > format::MAX_PARSED {
+        return None;
+    }
+    std::fs::read(path).ok()
 }
 
 /// Counts the outcome of the link at `i`: found, broken (its problem

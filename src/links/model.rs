@@ -9,28 +9,31 @@ use std::sync::Arc;
 
 use super::path::{parts, percent_decode};
 use super::{
-    Generator, Kind, Links, Looked, Problem, Reason, Resolved, Site, cached, normal, permalinks,
+    Generator, Kind, Links, Looked, Problem, Reason, Site, cached, normal, permalinks, read_page,
 };
 use crate::format;
 use crate::paths;
 
 impl Links {
-    /// A link the file's folder did not resolve (`problem`), looked for
-    /// as the site's generator resolves it (SPEC section 11a): found,
-    /// broken, or unchecked where the site's model ends.
+    /// A link the file's folder did not resolve, looked for as the
+    /// site's generator resolves it (SPEC section 11a): found, broken, or
+    /// unchecked where the site's model ends. `folder` is what the file's
+    /// folder made of it: a problem, or the reason it was left (a
+    /// `/`-rooted link, one leaving the tree), kept if the site finds
+    /// nothing better.
     pub(super) fn by_site(
         &self,
         site: &Site,
         abs: &Path,
         dir: &Path,
         value: &[u8],
-        problem: Problem,
+        folder: Result<Problem, Reason>,
     ) -> Result<Option<Problem>, Reason> {
         let path = parts(value).path;
         // The query and fragment, as written, go after each try's path.
         let suffix = &value[path.len()..];
-        let mut best = problem;
-        if !matches!(best, Problem::Malformed { .. }) {
+        let mut best = folder;
+        if !matches!(best, Ok(Problem::Malformed { .. })) {
             for (base, rel) in site.tries(abs, dir, path) {
                 if site.contents.contains(&base) && is_mounted(site, &rel) {
                     return Ok(None);
@@ -61,32 +64,26 @@ impl Links {
                         rel.push(b'/');
                     }
                     rel.extend_from_slice(suffix);
-                    let Resolved::Path {
-                        base,
-                        segments,
-                        dir,
-                        fragment,
-                    } = self.resolve_path(&site.source, &[], parts(&rel))
-                    else {
-                        continue;
-                    };
-                    match self.look_up(base, None, &segments, dir, fragment) {
-                        Looked::Fine => return Ok(None),
-                        // A `/`-rooted link has no problem of its own yet.
-                        Looked::Problem(p) if matches!(&best, Problem::Missing { path, .. } if path.is_empty()) => {
-                            best = p
-                        }
-                        // The page is there; its anchor is not.
-                        Looked::Problem(p @ Problem::NoAnchor { .. })
-                            if !matches!(best, Problem::NoAnchor { .. }) =>
-                        {
-                            best = p
-                        }
+                    match self.look_up_from(&site.source, &rel) {
+                        Some(Looked::Fine) => return Ok(None),
+                        Some(Looked::Problem(p)) => match &best {
+                            // A link left for a reason now has a problem.
+                            Err(_) => best = Ok(p),
+                            // The page is there; its anchor is not.
+                            Ok(b)
+                                if matches!(p, Problem::NoAnchor { .. })
+                                    && !matches!(b, Problem::NoAnchor { .. }) =>
+                            {
+                                best = Ok(p)
+                            }
+                            Ok(_) => {}
+                        },
                         _ => {}
                     }
                 }
             }
         }
+        let best = best?;
         // GetPage finds a page whatever the case (Hugo lower-cases page
         // paths).
         if matches!(best, Problem::Case { .. })
@@ -273,9 +270,9 @@ impl Links {
         };
         // A path into the module's published images (`_images/x.png`)
         // lands on them on the built site.
-        let (folders, path) = match (family, path.strip_prefix("_images/")) {
-            ("image", Some(rest)) => (folders, rest),
-            _ => (folders, path),
+        let path = match family {
+            "image" => path.strip_prefix("_images/").unwrap_or(path),
+            _ => path,
         };
         let mut rel = path.as_bytes().to_vec();
         rel.extend_from_slice(suffix.as_bytes());
@@ -290,20 +287,11 @@ impl Links {
         }
         let mut first = None;
         for folder in folders {
-            let base = module.join(folder);
-            let looked = match self.resolve_path(&base, &[], parts(&rel)) {
-                Resolved::Path {
-                    base,
-                    segments,
-                    dir,
-                    fragment,
-                } => match self.look_up(base, None, &segments, dir, fragment) {
-                    Looked::Fine => return Ok(None),
-                    Looked::Unseen => Err(Reason::unseen()),
-                    Looked::Problem(p) => Ok(Some(p)),
-                },
-                Resolved::Malformed(why) => Ok(Some(Problem::Malformed { why })),
-                _ => Err(Reason::outside()),
+            let looked = match self.look_up_from(&module.join(folder), &rel) {
+                Some(Looked::Fine) => return Ok(None),
+                Some(Looked::Unseen) => Err(Reason::unseen()),
+                Some(Looked::Problem(p)) => Ok(Some(p)),
+                None => Err(Reason::outside()),
             };
             first.get_or_insert(looked);
         }
@@ -436,31 +424,11 @@ pub(super) struct Routes {
 /// theme gallery makes pages of READMEs): its relative links are
 /// written for that repository.
 fn names_its_repository(path: &Path) -> bool {
-    let Some(head) = permalinks::head(path) else {
-        return false;
-    };
-    let text = String::from_utf8_lossy(&head);
-    // Zola allows blank lines before the front matter.
-    let text = text.trim_start();
-    let fence = match text.get(..3) {
-        Some(f @ ("+++" | "---")) => f,
-        _ => return false,
-    };
-    text[3..]
-        .lines()
-        .skip(1)
-        .take_while(|l| l.trim_end() != fence)
-        .any(|l| {
-            let l = l.trim_start();
-            l.strip_prefix("repository").is_some_and(|r| {
-                let r = r.trim_start();
-                let r = r.strip_prefix('=').or_else(|| r.strip_prefix(':'));
-                r.is_some_and(|v| {
-                    let v = v.trim().trim_matches(['"', '\'']);
-                    v.starts_with("https://") || v.starts_with("http://")
-                })
-            })
-        })
+    permalinks::head(path).is_some_and(|h| {
+        permalinks::front_matter(&h)
+            .and_then(|f| permalinks::value(f, "repository"))
+            .is_some_and(|v| v.starts_with("https://") || v.starts_with("http://"))
+    })
 }
 
 /// A link written in folder `dir` (of a chapter) to an mdBook page that
@@ -615,13 +583,7 @@ impl Links {
 /// [`Links::may_make_headings`]).
 fn heading_makers(generator: Generator, path: &Path) -> Makers {
     let mut out = Makers::default();
-    let Ok(meta) = std::fs::metadata(path) else {
-        return out;
-    };
-    if !meta.is_file() || meta.len() > format::MAX_PARSED {
-        return out;
-    }
-    let Ok(text) = std::fs::read(path) else {
+    let Some(text) = read_page(path) else {
         return out;
     };
     let components = matches!(
@@ -714,13 +676,7 @@ fn is_template_source(path: &Path, site: Option<&Site>) -> bool {
     if !matches!(ext.as_str(), "html" | "htm" | "xhtml") {
         return false;
     }
-    let Ok(meta) = std::fs::metadata(path) else {
-        return false;
-    };
-    if !meta.is_file() || meta.len() > format::MAX_PARSED {
-        return false;
-    }
-    let Ok(text) = std::fs::read(path) else {
+    let Some(text) = read_page(path) else {
         return false;
     };
     memchr::memchr_iter(b'{', &text).any(|k| {

@@ -112,6 +112,47 @@ fn folder(p: &Path, source: &Path, contents: &[PathBuf]) -> String {
         .unwrap_or_default()
 }
 
+/// A page's front matter: the text between its YAML `---` or TOML `+++`
+/// fences (blank lines may come before, as Zola allows), read only up to
+/// the closing fence.
+pub(crate) fn front_matter(head: &[u8]) -> Option<&str> {
+    let head = head.trim_ascii_start();
+    let fence = head.get(..3).filter(|f| *f == b"---" || *f == b"+++")?;
+    let body = &head[memchr::memchr(b'\n', head)? + 1..];
+    let mut close = Vec::with_capacity(4);
+    close.push(b'\n');
+    close.extend_from_slice(fence);
+    let end = match body.starts_with(fence) {
+        true => 0,
+        false => memchr::memmem::find(body, &close).map_or(body.len(), |k| k + 1),
+    };
+    let body = &body[..end];
+    std::str::from_utf8(body)
+        .or_else(|e| std::str::from_utf8(&body[..e.valid_up_to()]))
+        .ok()
+}
+
+/// A front-matter line as its key and value: `key: value` (YAML) or
+/// `key = value` (TOML), the key's indentation left out.
+fn key_value(line: &str) -> Option<(&str, &str)> {
+    let k = line.find([':', '='])?;
+    Some((line[..k].trim(), &line[k + 1..]))
+}
+
+/// A value without its quotes and the spaces around it.
+fn unquote(v: &str) -> &str {
+    v.trim().trim_matches(['"', '\''])
+}
+
+/// The value of the first `key` line of `front`, unquoted.
+pub(crate) fn value<'a>(front: &'a str, key: &str) -> Option<&'a str> {
+    front
+        .lines()
+        .filter_map(key_value)
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| unquote(v))
+}
+
 /// A URL as the index keys it.
 pub(crate) fn key(url: &str) -> String {
     let url = url.trim().trim_matches('/');
@@ -123,32 +164,13 @@ pub(crate) fn key(url: &str) -> String {
 /// an absolute `slug:`, and the items of `aliases:` and
 /// `redirect_from:`.
 fn front_matter_urls(head: &[u8]) -> Vec<String> {
-    // Only the front matter is read: up to its closing `---`.
-    if !head.starts_with(b"---") {
-        return Vec::new();
-    }
-    let head = match memchr::memmem::find(&head[3..], b"\n---") {
-        Some(k) => &head[..3 + k + 4],
-        None => head,
-    };
-    let Ok(text) =
-        std::str::from_utf8(head).or_else(|e| std::str::from_utf8(&head[..e.valid_up_to()]))
-    else {
-        return Vec::new();
-    };
-    let Some(rest) = text
-        .strip_prefix("---\n")
-        .or_else(|| text.strip_prefix("---\r\n"))
-    else {
+    let Some(rest) = front_matter(head) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     let mut list = false;
     for line in rest.lines() {
-        if line.trim_end() == "---" {
-            break;
-        }
-        let unquote = |v: &str| v.trim().trim_matches(['"', '\'']).to_string();
+        let unquote = |v: &str| unquote(v).to_string();
         if list {
             if let Some(item) = line.trim_start().strip_prefix("- ") {
                 out.push(unquote(item));
@@ -156,10 +178,10 @@ fn front_matter_urls(head: &[u8]) -> Vec<String> {
             }
             list = false;
         }
-        let Some((k, v)) = line.split_once(':') else {
+        let Some((k, v)) = key_value(line) else {
             continue;
         };
-        match k.trim_end() {
+        match k {
             "permalink" | "url" | "slug" => out.push(unquote(v)),
             "aliases" | "redirect_from" => {
                 let v = v.trim();
@@ -250,28 +272,11 @@ fn strip_number(name: &str) -> &str {
 
 /// The `id` and `slug` of a page's YAML front matter.
 fn id_and_slug(head: &[u8]) -> (Option<String>, Option<String>) {
-    if !head.starts_with(b"---") {
-        return (None, None);
-    }
-    // Only the front matter is read: up to its closing `---`.
-    let head = match memchr::memmem::find(&head[3..], b"\n---") {
-        Some(k) => &head[..3 + k + 4],
-        None => head,
-    };
-    let text = String::from_utf8_lossy(head);
-    let Some(rest) = text.strip_prefix("---") else {
+    let Some(front) = front_matter(head) else {
         return (None, None);
     };
-    let (mut id, mut slug) = (None, None);
-    for line in rest.lines().skip(1).take_while(|l| l.trim_end() != "---") {
-        let value = |v: &str| Some(v.trim().trim_matches(['"', '\'']).to_string());
-        if let Some(v) = line.strip_prefix("id:") {
-            id = value(v);
-        } else if let Some(v) = line.strip_prefix("slug:") {
-            slug = value(v);
-        }
-    }
-    (id, slug)
+    let own = |key| value(front, key).map(str::to_string);
+    (own("id"), own("slug"))
 }
 
 /// The page aliases of the Antora modules under `modules` (Antora's

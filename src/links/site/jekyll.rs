@@ -47,16 +47,10 @@ pub(super) fn jekyll(dir: &Path) -> Site {
 /// Whether the page at `file` sets a `permalink` ending in `/` in its
 /// front matter.
 pub(super) fn front_matter_pretty(file: &Path) -> bool {
-    let Some(head) = crate::links::permalinks::head(file) else {
-        return false;
-    };
-    let text = String::from_utf8_lossy(&head);
-    let Some(rest) = text.strip_prefix("---") else {
-        return false;
-    };
-    rest.lines()
-        .skip(1)
-        .take_while(|l| l.trim_end() != "---")
-        .filter_map(|l| l.strip_prefix("permalink:"))
-        .any(|v| v.trim().trim_matches(['"', '\'']).ends_with('/'))
+    use crate::links::permalinks::{front_matter, head, value};
+    head(file).is_some_and(|h| {
+        front_matter(&h)
+            .and_then(|f| value(f, "permalink"))
+            .is_some_and(|p| p.ends_with('/'))
+    })
 }
