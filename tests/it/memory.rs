@@ -2,13 +2,13 @@
 //! a bounded window of its input, whatever the length of a line or the
 //! number of findings on it. These write a gigabyte to a temporary folder
 //! and take a minute, so they are ignored by default; run them with
-//! `cargo test --release --test memory -- --ignored`.
+//! `cargo test --release --test it memory:: -- --ignored`.
 
 use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-mod common;
+use crate::common;
 
 const MB: usize = 1 << 20;
 

@@ -44,12 +44,12 @@ fn the_wheel_installs_and_runs() {
         eprintln!("skipped: maturin could not be installed from PyPI");
         return;
     }
-    // A debug build, in a target folder of its own: the one `cargo test`
-    // builds in is locked while it runs.
+    // An unoptimized build (Cargo.toml's `wheel-test` profile), in a
+    // target folder of its own: it only checks the packaging.
     let wheels = dir.path().join("wheels");
     let built = try_run(
         Command::new(tools.join("bin/maturin"))
-            .args(["build", "--quiet", "--out"])
+            .args(["build", "--quiet", "--profile", "wheel-test", "--out"])
             .arg(&wheels)
             .env("CARGO_TARGET_DIR", root.join("target/wheel"))
             .current_dir(root),

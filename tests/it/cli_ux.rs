@@ -260,7 +260,7 @@ fn progress_only_on_a_terminal_outside_ci() {
             // The terminal is held open a moment after the run, so that
             // `script` reads all it wrote before the pty closes.
             .arg(format!(
-                "{} --isolated --format jsonl . > /dev/null; sleep 0.3",
+                "{} --isolated --format jsonl . > /dev/null; sleep 1",
                 bin.display()
             ))
             .arg("/dev/null")

@@ -24,7 +24,7 @@ use urilint::scan::{Finding, Scanner};
 use urilint::secrets::{locate_text, redact};
 use urilint::uri::normalize;
 
-mod common;
+use crate::common;
 
 /// Makes random bytes a password text can hold (see the module doc).
 fn password(raw: Vec<u8>) -> Vec<u8> {

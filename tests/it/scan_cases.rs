@@ -2,7 +2,7 @@
 //! inside the input between `|` (SPEC section 1). Every case is also checked
 //! through the streaming reader at several chunk sizes.
 
-mod common;
+use crate::common;
 
 use common::{assert_found, scan_all_ways, uris};
 use urilint::scan::{Delimiter, Finding, Flags, Scanner};

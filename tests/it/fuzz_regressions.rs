@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-#[path = "../fuzz/checks.rs"]
+#[path = "../../fuzz/checks.rs"]
 mod checks;
 
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {

@@ -1,7 +1,7 @@
 //! The examples the RFCs give of URIs in context, with exactly the URIs they
 //! list, in order.
 
-mod common;
+use crate::common;
 
 use common::scan_all_ways;
 use urilint::scan::{Delimiter, Scanner};

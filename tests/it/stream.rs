@@ -2,7 +2,7 @@
 //! chunk size, in bounded memory; URIs longer than the cap are reported once,
 //! truncated.
 
-mod common;
+use crate::common;
 
 use std::io::{self, Read};
 
