@@ -216,9 +216,11 @@ fn scheme_table(text: &str) -> String {
         );
         let status = text_of("status");
         assert!(
-            ["permanent", "provisional", "historical"].contains(&status),
+            ["permanent", "provisional", "historical", "unregistered"].contains(&status),
             "{}",
-            at("`status` must be \"permanent\", \"provisional\" or \"historical\"")
+            at(
+                "`status` must be \"permanent\", \"provisional\", \"historical\" or \"unregistered\""
+            )
         );
         let bare = entry.get("bare").map_or(Some(false), |b| b.as_bool());
         let bare = bare.unwrap_or_else(|| panic!("{}", at("`bare` must be true or false")));

@@ -78,6 +78,10 @@ pub enum Status {
     Provisional,
     /// A historical scheme (most of RFC 1738's less common ones).
     Historical,
+    /// Not in IANA's registry, but in wide use (cloud storage, data lakes,
+    /// databases, container and package references): known, so never
+    /// read as a typo (RFC 7595 s3 leaves names unregistered).
+    Unregistered,
 }
 
 /// One scheme of the registry.
@@ -403,6 +407,7 @@ mod tests {
         let count = |st: Status| reg.iter().filter(|s| s.status == st).count();
         assert!(count(Status::Permanent) >= 99);
         assert!(count(Status::Historical) >= 18);
+        assert!(count(Status::Unregistered) >= 20);
         for (name, port) in [
             ("aaa", Some(3868)),
             ("sieve", Some(4190)),

@@ -161,6 +161,10 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 if matches!(link_type, LinkType::Autolink | LinkType::Email) {
                     autolink += 1;
                 }
+                // A link's text is a run of its own: a URI in it ends with
+                // it, whatever follows (`[http://x.org](http://x.org){:target="_blank"}`,
+                // kramdown's span IAL).
+                doc.text.separate();
                 links.push(Open {
                     kind: link_type,
                     dest: dest_url.into_string(),
@@ -169,6 +173,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 });
             }
             Event::End(TagEnd::Link | TagEnd::Image) => {
+                doc.text.separate();
                 if let Some(open) = links.pop() {
                     destination(raw, &open, doc);
                     if matches!(open.kind, LinkType::Autolink | LinkType::Email) {

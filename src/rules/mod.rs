@@ -256,15 +256,17 @@ impl Context<'_> {
     }
 
     /// Whether `secret` is an example rather than a credential: a
-    /// placeholder, any value on a documentation host (SPEC section 3a),
-    /// or, in a template, a value that names what it stands for
-    /// (`passwd-on-proxy`). Such secrets are still redacted; their
-    /// findings are notes.
+    /// placeholder, a credential vendors publish as a sample
+    /// ([`secrets::is_published_sample`]), any value on a documentation
+    /// host (SPEC section 3a), or, in a template, a value that names what
+    /// it stands for (`passwd-on-proxy`). Such secrets are still redacted;
+    /// their findings are notes.
     pub fn example_secret(&self, secret: &Secret) -> bool {
         // A credential whose extent is a guess (several `@`, `\\`) may
         // belong to another host than the one parsed: it stays a secret.
         let certain = !matches!(secret.kind, secrets::Kind::Userinfo { .. });
         secret.placeholder
+            || (certain && secrets::is_published_sample(&self.finding.uri[secret.span.clone()]))
             || (certain && self.documentation_host())
             || (self.finding.flags.template
                 && names_a_secret(&self.finding.uri[secret.span.clone()]))
@@ -589,11 +591,9 @@ impl Linter {
             if hits.is_empty() {
                 continue;
             }
-            for h in hits.drain(..) {
+            hits.retain(|h| rule.notes || h.severity.unwrap_or(rule.severity) > Severity::Note);
+            if let Some(h) = one_per_uri(&mut hits, rule.severity) {
                 let severity = h.severity.unwrap_or(rule.severity);
-                if severity == Severity::Note && !rule.notes {
-                    continue;
-                }
                 // A link's message names its path, decoded: its secrets
                 // are taken out of it as they are out of the URI.
                 let message = match link {
@@ -654,6 +654,32 @@ impl Linter {
     ) -> Vec<Diagnostic> {
         self.run(finding, Some(problem))
     }
+}
+
+/// At most one finding per rule per URI: twenty-five `%0A` in one
+/// permalink are one problem to a reader. The first of the most severe hits
+/// stands for them all; its message counts the rest, and its fix takes
+/// every hit's edits, so a fix still mends them all. `None` when there are
+/// none; `hits` is left empty.
+fn one_per_uri(hits: &mut Vec<Hit>, default: Severity) -> Option<Hit> {
+    let worst = hits.iter().map(|h| h.severity.unwrap_or(default)).max()?;
+    let at = hits
+        .iter()
+        .position(|h| h.severity.unwrap_or(default) == worst)?;
+    let more = hits.len() - 1;
+    let mut edits = Vec::new();
+    for e in hits.iter_mut().flat_map(|h| h.edits.drain(..)) {
+        if !edits.contains(&e) {
+            edits.push(e);
+        }
+    }
+    let mut hit = hits.swap_remove(at);
+    hits.clear();
+    if more > 0 {
+        hit.message = format!("{} ({more} more)", hit.message);
+    }
+    hit.edits = edits;
+    Some(hit)
 }
 
 /// `message` with each secret of `uri`, as written or percent-decoded,

@@ -49,7 +49,7 @@ mod candidate;
 mod chars;
 mod engine;
 mod lines;
-mod template;
+pub(crate) mod template;
 mod window;
 
 use std::borrow::Cow;

@@ -7,7 +7,8 @@
 //! Jinja and Go templates, and the `<name>` of man pages and usage lines.
 
 /// Whether `uri` holds a placeholder: `{}`, `{name}`, `{{ ... }}`,
-/// `${VAR}`, `$VAR`, `$(VAR)`, `%s`, `%d`, `%(name)s`, `%1$s`, `<name>`,
+/// `${VAR}`, `$VAR`, `$(VAR)`, `%s`, `%d`, `%(name)s`, `%1$s`, `%NAME%`,
+/// `@NAME@`, `<name>`,
 /// `*` in the host, a word where the port goes (`host:port`), or an
 /// elision (`...`).
 pub(crate) fn is_template(uri: &[u8]) -> bool {
@@ -19,7 +20,7 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     // together, are looked for after the pass.
     let dots =
         kinds & DOT != 0 && memchr::memchr_iter(b'.', uri).any(|i| uri.get(i + 1) == Some(&b'.'));
-    let seen = kinds & (BRACE | FORMAT | STAR) | if dots { DOTS } else { 0 };
+    let seen = kinds & (BRACE | FORMAT | STAR | BACKSLASH) | if dots { DOTS } else { 0 };
     let colons = memchr::memchr_iter(b':', uri).take(2).count();
     if seen == 0 && colons < 2 {
         return false;
@@ -34,7 +35,9 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     {
         return true;
     }
-    (seen & FORMAT != 0 && memchr::memchr2_iter(b'$', b'%', uri).any(|i| format_at(uri, i)))
+    (seen & BACKSLASH != 0 && regex_host(uri))
+        || (seen & FORMAT != 0
+            && memchr::memchr3_iter(b'$', b'%', b'@', uri).any(|i| format_at(uri, i)))
         || ((seen & STAR != 0 || colons >= 2) && authority_template(uri))
         || (seen & DOTS != 0 && elided(uri))
 }
@@ -45,6 +48,7 @@ const FORMAT: u8 = 2;
 const STAR: u8 = 4;
 const DOTS: u8 = 8;
 const DOT: u8 = 16;
+const BACKSLASH: u8 = 32;
 
 static KIND: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -52,18 +56,28 @@ static KIND: [u8; 256] = {
     t[b'<' as usize] = BRACE;
     t[b'$' as usize] = FORMAT;
     t[b'%' as usize] = FORMAT;
+    t[b'@' as usize] = FORMAT;
     t[b'*' as usize] = STAR;
     t[b'.' as usize] = DOT;
+    t[b'\\' as usize] = BACKSLASH;
     t
 };
 
-/// A shell/Make variable (`$VAR`, `$(VAR)`) or a printf/Python format
-/// (`%s`, `%d`, `%(name)s`, `%1$s`) starting at `uri[i]`. A `%` followed
-/// by two hex digits is a percent-encoding (RFC 3986 s2.1), so `%de` is not
-/// a `%d`.
+/// A shell/Make variable (`$VAR`, `$(VAR)`), a printf/Python format
+/// (`%s`, `%d`, `%(name)s`, `%1$s`), a build-time substitution (`%NAME%`
+/// of Windows batch files and npm scripts, `@NAME@` of autoconf and CMake's
+/// `configure_file`) starting at `uri[i]`. A `%` followed by two hex digits
+/// is a percent-encoding (RFC 3986 s2.1), so `%de` is not a `%d`, nor
+/// `%E2%` a `%NAME%`.
 fn format_at(uri: &[u8], i: usize) -> bool {
     let next = uri.get(i + 1).copied();
     let after = uri.get(i + 2).copied();
+    if matches!(uri[i], b'%' | b'@') && substitution_at(uri, i) {
+        return true;
+    }
+    if uri[i] == b'@' {
+        return false;
+    }
     if uri[i] == b'$' {
         // `Predef$.html`, `a$b`: a `$` inside a word is a character, but
         // `v$(VERSION)` is Make's.
@@ -83,6 +97,47 @@ fn format_at(uri: &[u8], i: usize) -> bool {
         Some(b'1'..=b'9') => after == Some(b'$'),
         _ => false,
     }
+}
+
+/// A regular expression, not a URI: every `.` of the host escaped as `\.`
+/// (`https://www\.python\.org/`, a link checker's exclusion list). A host
+/// with some dots bare (`evil.example\.bank.com`) is not one: a browser
+/// reads its `\` as `/`, which `parser-differential` reports.
+pub(crate) fn regex_host(uri: &[u8]) -> bool {
+    let Some(rest) = memchr::memchr(b':', uri).and_then(|c| uri[c + 1..].strip_prefix(b"//"))
+    else {
+        return false;
+    };
+    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
+    let host = &rest[..end];
+    let mut escaped = 0;
+    for i in memchr::memchr_iter(b'.', host) {
+        if i == 0 || host[i - 1] != b'\\' {
+            return false;
+        }
+        escaped += 1;
+    }
+    escaped > 0
+}
+
+/// `%NAME%` or `@NAME@` at `uri[i]`: an upper-case name of letters,
+/// digits and `_`, between two of the same sign. An `@` must not follow a
+/// letter or digit, where it ends a user name (`http://ADMIN@HOST@x`).
+fn substitution_at(uri: &[u8], i: usize) -> bool {
+    let sign = uri[i];
+    if sign == b'@' && i > 0 && uri[i - 1].is_ascii_alphanumeric() {
+        return false;
+    }
+    let name = &uri[i + 1..];
+    let len = name
+        .iter()
+        .take_while(|&&b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        .count();
+    let hex_pair = len == 2 && name[..2].iter().all(u8::is_ascii_hexdigit);
+    len >= 2
+        && !hex_pair
+        && (name[0].is_ascii_uppercase() || name[0] == b'_')
+        && name.get(len) == Some(&sign)
 }
 
 /// An elision: `...` against a `/`, `:` or the end, or four dots or more
@@ -165,6 +220,11 @@ mod tests {
             "https://x.org/a{b/<id>",
             "https://x.org/.../a",
             "https://x.org/$HOST/a",
+            "https://unpkg.com/browse/prettier@%PRETTIER_VERSION%/plugins",
+            "https://x.org/%APPDATA%/a",
+            "https://github.com/o/r/archive/@PACKAGE_VERSION@.tar.gz",
+            r"https://www\.python\.org/",
+            r"https://www\.docsy\.dev/blog/2026/0\.17\.0/$",
         ] {
             assert!(is_template(t.as_bytes()), "{t}");
         }
@@ -188,6 +248,12 @@ mod tests {
             "https://shop.io/50%discount",
             "https://shop.io/100%sure",
             "https://github.com/o/r/compare/v1.0.0...v1.1.0",
+            "https://x.org/caf%E2%80%99",
+            "https://x.org/a%AB%CD",
+            "http://ADMIN@HOST@evil.example/",
+            "https://x.org/@user@host",
+            "https://x.org/%abc%",
+            r"https://evil.example\.bank.com/",
         ] {
             assert!(!is_template(t.as_bytes()), "{t}");
         }

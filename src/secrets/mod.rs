@@ -24,6 +24,7 @@
 
 mod params;
 mod placeholder;
+mod samples;
 mod token;
 pub mod userinfo;
 mod webhook;
@@ -34,6 +35,7 @@ use std::sync::OnceLock;
 
 pub use params::is_secret_param;
 pub use placeholder::is_placeholder;
+pub use samples::is_published_sample;
 pub use token::token_kind;
 
 use crate::scan::Scanner;
@@ -528,7 +530,9 @@ fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
         // An empty value at the URI's end may be one the scanner cut at a
         // delimiter (`?password=`"...`); text redaction reads on.
         if (!value.is_empty() || value.end == uri.len()) && is_secret_param(&uri[name.clone()]) {
-            let trivial = params::is_trivial(&uri[value.clone()]);
+            let v = &uri[value.clone()];
+            let trivial = params::is_trivial(v)
+                || (params::is_weak_name(&uri[name.clone()]) && !token::credential_shaped(v));
             let placeholder = is_placeholder(&uri[value.clone()]);
             out.push(Secret {
                 span: value,

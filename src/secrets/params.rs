@@ -144,6 +144,16 @@ fn ends_secret(name: &[u8]) -> bool {
         .any(|e| name.len() >= e.len() && name[name.len() - e.len()..].eq_ignore_ascii_case(e))
 }
 
+/// Names too common to vouch for a secret on their own: `key` names a
+/// document, a map tile or a cache entry as often as an API key, and
+/// `auth` a mode. Their values count as secrets when they look like one
+/// ([`super::token::credential_shaped`]); all are redacted either way.
+pub(super) fn is_weak_name(name: &[u8]) -> bool {
+    [&b"key"[..], b"auth"]
+        .iter()
+        .any(|w| name.eq_ignore_ascii_case(w))
+}
+
 /// A value no secret has: a boolean, `none`, a number under 10,000, or
 /// fewer than four characters.
 pub(super) fn is_trivial(value: &[u8]) -> bool {

@@ -84,6 +84,14 @@ pub(super) fn documented(s: &[u8]) -> Option<&'static str> {
         .map(|&(_, kind, _)| kind)
 }
 
+/// Whether `s` is shaped like a credential on its own, without a name to
+/// vouch for it: a documented token, or a long random string that is not
+/// hexadecimal (a hex string of that length is far more often a digest or
+/// a document id: a SHA-1, an MD5, a UUID).
+pub(super) fn credential_shaped(s: &[u8]) -> bool {
+    documented(s).is_some() || (random(s) && !s.iter().all(|&b| b.is_ascii_hexdigit() || b == b'-'))
+}
+
 fn token_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'~' | b'%')
 }

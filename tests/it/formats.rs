@@ -692,3 +692,29 @@ fn relative_references_of_each_format() {
     // Text, man pages and JSON have none.
     assert!(refs(Format::Text, "see ../a.md and <b.html>").is_empty());
 }
+
+/// A URI in a Markdown link's text ends with the link: kramdown's span IAL
+/// after it (`{:target="_blank"}`) is markup, not more of the URI (issue
+/// 30: Jekyll's docs).
+#[test]
+fn a_uri_in_link_text_ends_with_the_link() {
+    let md = "6. Browse to [http://localhost:4000](http://localhost:4000){:target=\"_blank\"}\n\
+              and [see http://x.example/a](http://x.example/a)b.\n";
+    assert_eq!(
+        found(Format::Markdown, md, false),
+        [
+            (
+                "http://localhost:4000".into(),
+                "http://localhost:4000".into(),
+                1
+            ),
+            (
+                "http://localhost:4000".into(),
+                "http://localhost:4000".into(),
+                1
+            ),
+            ("http://x.example/a".into(), "http://x.example/a".into(), 2),
+            ("http://x.example/a".into(), "http://x.example/a".into(), 2),
+        ]
+    );
+}

@@ -305,3 +305,125 @@ fn every_fix_example_fixes_as_its_doc_says() {
         ]
     );
 }
+
+/// Every diagnostic the full rule set gives `text`, as (rule, severity,
+/// message), notes included.
+fn diagnostics(text: &str) -> Vec<(String, Severity, String)> {
+    let linter = Linter::all();
+    Scanner::new()
+        .scan(text.as_bytes())
+        .flat_map(|f| linter.check(&f))
+        .map(|d| (d.rule.into_owned(), d.severity, d.message))
+        .collect()
+}
+
+/// The diagnostics of `rule` alone.
+fn of(rule: &str, text: &str) -> Vec<(Severity, String)> {
+    diagnostics(text)
+        .into_iter()
+        .filter(|(r, _, _)| r == rule)
+        .map(|(_, s, m)| (s, m))
+        .collect()
+}
+
+/// Issue 30: one problem is one finding. A rule reports a URI once, counting
+/// the rest in its message, whatever it found in it.
+#[test]
+fn one_finding_per_rule_per_uri() {
+    let path = format!("http://acme.net/{}", "a%0A".repeat(25));
+    assert_eq!(
+        of("encoded-delimiter", &path),
+        [(
+            Severity::Error,
+            "`%0A` encodes a line feed, used to inject headers or cut strings short (24 more)"
+                .to_string()
+        )]
+    );
+    assert_eq!(
+        of("uppercase-scheme-or-host", "HTTP://Acme.NET/"),
+        [(
+            Severity::Note,
+            "scheme `HTTP` is not in lower case (1 more)".to_string()
+        )]
+    );
+    // Three copies are three URIs, each reported once.
+    let copies = "http://acme.net/a%0D%0Ab%0D%0A ".repeat(3);
+    assert_eq!(of("encoded-delimiter", &copies).len(), 3);
+}
+
+/// Issue 30: rules know the component and the scheme they look at, and
+/// data, samples, templates and patterns are read as such.
+#[test]
+fn data_in_uris_is_read_as_data() {
+    // A permalink's payload and a hexdump sent as form data: no finding.
+    let permalink = format!(
+        "https://spec.commonmark.org/dingus/?text={}",
+        "a%0A".repeat(25)
+    );
+    assert_eq!(of("encoded-delimiter", &permalink), []);
+    let hexdump = "http://lists.acme.net/cgi?f3=0000000++18+00+00%0D%0A0000010++2a+ff%0D%0A";
+    assert_eq!(of("encoded-delimiter", hexdump), []);
+    assert_eq!(of("encoded-delimiter", "https://acme.net/p#a%0Ab"), []);
+    // A NUL is a NUL anywhere; a mailto: query is headers (RFC 6068 s2).
+    assert_eq!(
+        of("encoded-delimiter", "http://acme.net/?f=x%00.jpg").len(),
+        1
+    );
+    assert_eq!(
+        of(
+            "encoded-delimiter",
+            "mailto:a@acme.net?subject=x%0D%0ABcc:b@acme.net"
+        ),
+        [(
+            Severity::Error,
+            "`%0D` encodes a carriage return, used to inject headers or cut strings short (1 more)"
+                .to_string()
+        )]
+    );
+    // Schemes in wide use without a registration are no typos.
+    for uri in [
+        "gs://my-bucket/o",
+        "s3a://b/k",
+        "hdfs://nn:8020/x",
+        "abfss://c@a.dfs.core.windows.net/p",
+    ] {
+        assert_eq!(diagnostics(uri), [], "{uri}");
+    }
+    // Build-time substitutions are templates, not bad percent-encodings.
+    assert_eq!(
+        diagnostics("https://unpkg.com/browse/prettier@%PRETTIER_VERSION%/plugins"),
+        []
+    );
+    // A link checker's regex is not a URI.
+    assert_eq!(diagnostics(r"exclude = ['^https://www\.python\.org/']"), []);
+    // A file name where a `file:` host goes (BitBake) is no DNS label.
+    let bitbake = "file://0001-fix-the-build-with-gcc-14-by-declaring-the-callbacks-first.patch";
+    assert_eq!(of("invalid-host", bitbake), []);
+    // jwt.io's sample token is a note; a hex document id under `key` is no
+    // secret; a Google API key under `key` is one.
+    let sample = "https://jwt.io/#debugger-io?token=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.\
+        eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.\
+        SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+    assert_eq!(
+        of("secret-in-query", sample),
+        [(
+            Severity::Note,
+            "parameter `token` holds an example secret; keep real ones out of URIs".to_string()
+        )]
+    );
+    assert_eq!(
+        of(
+            "secret-in-query",
+            "https://www.acme.net/r.pdf?key=7c888d0e8a2f4e7bb5c1f0a9d3e6b2c4"
+        ),
+        []
+    );
+    assert_eq!(
+        of(
+            "secret-in-query",
+            "https://maps.acme.net/js?key=AIzaSyQk3Lm8Np2Rt7Vx1Zc4Bd9Fg6Hj0Kl5Mq"
+        )
+        .len(),
+        1
+    );
+}

@@ -131,6 +131,10 @@ const LINES: &[&str] = &[
     "https://discord.com/api/v10/webhooks/⟦5550001234/Wh9AbWh0Ef⟧",
     "https://api.telegram.org/file/bot⟦777333:Tg1AbTg2Ef⟧/photos/x.jpg",
     "https://⟦eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.Jw1AbJw2EfJw3GhJw4Ij⟧@api.example.com/",
+    // A published sample (a note) and a value no weak name vouches for (no
+    // finding): redacted all the same (issue 30).
+    "https://jwt.io/#debugger-io?token=⟦eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.Sm1AbSm2EfSm3GhSm4Ij⟧",
+    "https://www.acme.net/papers/report.pdf?key=⟦9d41c0e7b2a85f36e1d4c7a0b9e3f562⟧",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];

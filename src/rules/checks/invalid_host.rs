@@ -6,6 +6,13 @@ use crate::uri::{Component, HostKind};
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     let Some(span) = cx.uri.span(Component::Host) else { return };
     let host = &cx.text[span.start..span.end];
+    // RFC 8089 Appendix E: `file:` URIs are written in many non-standard
+    // ways, and a file name where the host goes (BitBake's and Yocto's
+    // `SRC_URI = "file://fix-build.patch"`, relative to the recipe) is
+    // one of them. DNS's label rules do not apply to it.
+    if cx.scheme_name() == "file" && cx.uri.host_kind() != HostKind::BadLiteral {
+        return;
+    }
     let shown = String::from_utf8_lossy(host);
     let msg = match cx.uri.host_kind() {
         HostKind::BadLiteral => format!("`{shown}` is neither an IPv6 address nor an IPvFuture literal"),

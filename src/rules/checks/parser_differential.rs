@@ -22,6 +22,10 @@ fn check_slow(cx: &Context, out: &mut Vec<Hit>) {
     // most URIs hold none. (RFC 3986's authority runs past a `\`, which
     // a browser's ends at.)
     let raw = &cx.finding.uri;
+    // A regular expression in a link checker's config is no URI at all.
+    if crate::scan::template::regex_host(raw) {
+        return;
+    }
     let trigger = !after.starts_with(b"//")
         || cx.has(class::UNSAFE | class::PERCENT | class::AT | class::CONTROL | class::HIGH)
             && cx.uri.span(Component::Authority).is_some_and(|a| {
