@@ -94,6 +94,53 @@ impl Segment {
         }
     }
 
+    /// Appends `inner`, text read from a decoded string (a JSON string
+    /// holding HTML) whose byte `k` was written at `at[k]` in the raw file:
+    /// a range of one byte if it is written as itself, the whole escape
+    /// (`\"`, `\u003c`) if it is not; `at[inner_len]` is where the string
+    /// ends.
+    pub fn append_mapped(&mut self, inner: &Segment, at: &[Range<usize>]) {
+        let end = at.last().map_or(self.raw_at, |r| r.start);
+        let place = |k: usize| at.get(k).map_or(end..end, Clone::clone);
+        for (i, p) in inner.pieces.iter().enumerate() {
+            let stop = inner.pieces.get(i + 1).map_or(inner.text.len(), |n| n.dec);
+            let bytes = &inner.text[p.dec..stop];
+            if !p.identity {
+                // One decoded run, from the raw bytes of its first to its
+                // last source byte (a reference, a synthetic separator).
+                let (first, last) = (place(p.raw), place(p.raw_end.max(p.raw + 1) - 1));
+                let raw = if p.raw == p.raw_end {
+                    first.start..first.start
+                } else {
+                    first.start..last.end
+                };
+                self.decoded(raw, bytes);
+                continue;
+            }
+            // Read as itself from the string: as itself from the file too,
+            // but where the string's own escapes stood for it.
+            let mut k = 0;
+            while k < bytes.len() {
+                let r = place(p.raw + k);
+                let mut n = 1;
+                if r.len() == 1 {
+                    while k + n < bytes.len()
+                        && place(p.raw + k + n) == (r.start + n..r.start + n + 1)
+                    {
+                        n += 1;
+                    }
+                    self.raw(r.start, &bytes[k..k + n]);
+                } else {
+                    while k + n < bytes.len() && place(p.raw + k + n) == r {
+                        n += 1;
+                    }
+                    self.decoded(r, &bytes[k..k + n]);
+                }
+                k += n;
+            }
+        }
+    }
+
     fn piece(&self, d: usize) -> Option<&Piece> {
         let i = self.pieces.partition_point(|p| p.dec <= d);
         i.checked_sub(1).map(|i| &self.pieces[i])

@@ -434,7 +434,7 @@ fn read(format: Format, raw: &[u8], options: Options, refs: bool, anchors: bool)
         Format::Rst => rst::read(raw, options, &mut doc),
         Format::Asciidoc => asciidoc::read(raw, options, &mut doc),
         Format::Man => man::read(raw, &mut doc),
-        Format::Json => json::read(raw, &mut doc),
+        Format::Json => json::read(raw, options.include_code, &mut doc),
         Format::Text | Format::Mail => doc.text.raw(0, raw),
     }
     doc

@@ -207,3 +207,60 @@ fn check_names_the_message_in_every_format() {
         assert!(!out.contains("Hunt3r2"));
     }
 }
+
+/// Issue 30: the rules on a mail that quotes data. A hexdump sent as form
+/// data (in the text, an `href` and the link's text), a BitBake recipe's
+/// `file://name.patch` and jwt.io's sample token give no error; a URI cut
+/// inside a percent-escape by a quoted hard wrap is said to be cut, with no
+/// advice that assumes it whole; the sample token is a note, and redacted.
+#[test]
+fn rules_read_the_data_a_mail_quotes_as_data() {
+    let mail = "tests/data/rules-on-mail.mbox";
+    let (out, err) = stdout_of(&["check", "--isolated", "--format", "jsonl", mail], None, 1);
+    let rules: Vec<(u64, String, String, String)> = out
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (
+                v["line"].as_u64().unwrap(),
+                v["rule"].as_str().unwrap().to_owned(),
+                v["uri"].as_str().unwrap().to_owned(),
+                v["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [(
+            14,
+            "invalid-percent-encoding".to_owned(),
+            "https://urldefense.acme.net/v3/__?url=3Dhttps%3A%2".to_owned(),
+            "the URI ends inside a percent-escape (`%2`): it was cut short, as by a line wrap, and does not work as written".to_owned()
+        )]
+    );
+    assert_eq!(err, "urilint: Found 1 problem (1 error); 1 file checked.\n");
+    let (out, _) = stdout_of(
+        &[
+            "check",
+            "--isolated",
+            "--show-notes",
+            "--color",
+            "never",
+            mail,
+        ],
+        None,
+        1,
+    );
+    assert!(
+        out.contains("22:22: note[secret-in-query] parameter `token` holds an example secret"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("Found 2 problems (1 error, 1 note); 1 file checked.\n"),
+        "{out}"
+    );
+}

@@ -718,3 +718,41 @@ fn a_uri_in_link_text_ends_with_the_link() {
         ]
     );
 }
+
+/// A JSON string whose value is HTML is read as HTML, its escapes decoded
+/// and every URI at the raw place it is written (issue 30: Node.js's
+/// `api/all.json`, where `&#39;` and escaped quotes ran into URIs).
+#[test]
+fn json_strings_holding_html_are_read_as_html() {
+    let json = r#"{"desc": "<p>See <a href=\"https://nodejs.org/api/http.html#http_class_http_agent\">the agent</a> at http://localhost:3000&#39;s root, and <a href='mailto:a@example.com'>the list</a>.</p>\n<pre><code>curl http://localhost:8080/</code></pre>",
+ "url": "https://nodejs.org/api/all.json", "text": "a < b, see http://x.example/a\"q\""}
+"#;
+    assert_eq!(
+        found(Format::Json, json, false),
+        [
+            (
+                "https://nodejs.org/api/http.html#http_class_http_agent".into(),
+                "https://nodejs.org/api/http.html#http_class_http_agent".into(),
+                1
+            ),
+            // The reference is decoded, as a browser shows it; the
+            // scanner reads `'s` on as it does in any text.
+            (
+                "http://localhost:3000's".into(),
+                "http://localhost:3000&#39;s".into(),
+                1
+            ),
+            (
+                "mailto:a@example.com".into(),
+                "mailto:a@example.com".into(),
+                1
+            ),
+            (
+                "https://nodejs.org/api/all.json".into(),
+                "https://nodejs.org/api/all.json".into(),
+                2
+            ),
+            ("http://x.example/a".into(), "http://x.example/a".into(), 2),
+        ]
+    );
+}
