@@ -588,7 +588,7 @@ fn first_unbalanced(w: &[u8], s: usize, raw_end: usize) -> usize {
 }
 
 /// SPEC E4: trailing `. , ; : ! ? ' *` are prose, not URI.
-fn trim_punctuation(w: &[u8], s: usize, mut end: usize) -> usize {
+pub(crate) fn trim_punctuation(w: &[u8], s: usize, mut end: usize) -> usize {
     while end > s && trailing_punctuation(w[end - 1]) {
         end -= 1;
     }

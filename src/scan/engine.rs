@@ -11,6 +11,7 @@ use super::Finding;
 use super::candidate::{self, Ctx, LOOKBACK, Outcome};
 use super::chars::{self, End};
 use super::lines::LineCounter;
+use super::wrap::{self, Wrap};
 
 pub(crate) enum Step {
     Found(Finding),
@@ -61,9 +62,30 @@ impl Engine {
                     self.pos = base + colon as u64;
                     return Step::NeedMore;
                 }
-                Outcome::Found(f) => {
+                Outcome::Found(mut f) => {
                     let start = base + f.start as u64;
                     self.lines.advance(w, base, start);
+                    if f.delimiter == super::Delimiter::None && !f.flags.truncated {
+                        let limit = f.start + cx.max_uri_len;
+                        let prefix = self.lines.quote_prefix();
+                        match wrap::continuation(w, &f.uri, f.end, prefix, limit, eof) {
+                            Wrap::NeedMore => {
+                                self.pos = base + colon as u64;
+                                return Step::NeedMore;
+                            }
+                            Wrap::Joined { from, to } => {
+                                // The `?` left out as punctuation is the
+                                // query's (wrap::continuation).
+                                if w[f.end] == b'?' {
+                                    f.uri.push(b'?');
+                                }
+                                f.uri.extend_from_slice(&w[from..to]);
+                                (f.end, f.next) = (to, to);
+                                f.flags.rejoined = true;
+                            }
+                            Wrap::No => {}
+                        }
+                    }
                     let (line, column) = self.lines.position();
                     let line_start = self.lines.line_start();
                     self.pos = base + f.next as u64;

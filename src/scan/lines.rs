@@ -20,7 +20,17 @@ pub(crate) struct LineCounter {
     /// No lone CR stands before this absolute offset (found by looking
     /// ahead in the window once, not at every step).
     cr_free_until: u64,
+    /// The current line's mail quote prefix so far (`> > `: `>`, spaces
+    /// and tabs from its start, at most [`PREFIX`] bytes), kept as the
+    /// bytes are counted so a stream that drops them still knows it.
+    prefix: [u8; PREFIX],
+    prefix_len: u8,
+    /// The prefix may go on: no other byte has followed it yet.
+    prefix_open: bool,
 }
+
+/// The longest quote prefix kept.
+const PREFIX: usize = 16;
 
 impl Default for LineCounter {
     fn default() -> Self {
@@ -33,14 +43,22 @@ impl Default for LineCounter {
             bom: false,
             bom_bytes: 0,
             cr_free_until: 0,
+            prefix: [0; PREFIX],
+            prefix_len: 0,
+            prefix_open: true,
         }
     }
 }
 
 impl LineCounter {
     /// Counts `window[counted_to - base .. target - base]`.
+    /// An offset already counted to is a no-op: the engine counts to a
+    /// URI's start before it knows whether a wrap needs more input.
     pub(crate) fn advance(&mut self, window: &[u8], base: u64, target: u64) {
-        debug_assert!(self.counted_to >= base && target >= self.counted_to);
+        if target <= self.counted_to {
+            return;
+        }
+        debug_assert!(self.counted_to >= base);
         let from = (self.counted_to - base) as usize;
         let to = (target - base) as usize;
         let region = &window[from..to];
@@ -93,7 +111,39 @@ impl LineCounter {
                 None => self.chars_in_line += count_chars(region),
             }
         }
+        self.track_prefix(region);
         self.counted_to = target;
+    }
+
+    /// Follows the quote prefix of the current line over `region`, which
+    /// starts at `counted_to` (before it moves on).
+    fn track_prefix(&mut self, region: &[u8]) {
+        let mut from = 0;
+        if self.line_start >= self.counted_to {
+            // A line starts in the region (or at its start): a new prefix.
+            from = (self.line_start - self.counted_to) as usize;
+            self.prefix_len = 0;
+            self.prefix_open = true;
+        }
+        if !self.prefix_open {
+            return;
+        }
+        for &b in &region[from..] {
+            if matches!(b, b'>' | b' ' | b'\t') && usize::from(self.prefix_len) < PREFIX {
+                self.prefix[usize::from(self.prefix_len)] = b;
+                self.prefix_len += 1;
+            } else {
+                self.prefix_open = false;
+                return;
+            }
+        }
+    }
+
+    /// The mail quote prefix of the line counted to (`> > `), or nothing
+    /// when the line is not quoted.
+    pub(crate) fn quote_prefix(&self) -> &[u8] {
+        let p = &self.prefix[..usize::from(self.prefix_len)];
+        if p.contains(&b'>') { p } else { &[] }
     }
 
     /// The path for text that holds CRs: a CR ends a line, and so does a LF

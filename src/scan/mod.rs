@@ -51,6 +51,7 @@ mod engine;
 mod lines;
 pub(crate) mod template;
 mod window;
+mod wrap;
 
 use std::borrow::Cow;
 use std::fmt;

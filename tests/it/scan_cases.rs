@@ -419,3 +419,71 @@ fn placeholders_inside_uris_and_what_ends_them() {
     // Cut by prose inside `<...>`, trailing punctuation is prose.
     assert_found("std::map<|http://x.org|, int>");
 }
+
+/// Issue 30: a URI that a hard wrap in quoted mail cut inside a
+/// percent-escape, or right after `=` or a query's `?`, is rejoined when
+/// the next line carries the same quote prefix and goes on at once; never
+/// across another quote depth, an unquoted line, or a question's `?`.
+/// Streamed in every chunk size, the same.
+#[test]
+fn quoted_hard_wraps_are_rejoined_where_certain() {
+    let text = "> > See https://x.acme.net/v3/__?url=3Dhttps%3A%2\r\n\
+                > > F%2Fgithub.com%2Facme for it.\n\
+                > have you read http://x.org/faq?\n\
+                > It says\n\
+                > > https://a.org/?\n\
+                > > q=1&b=2 ok\n\
+                >> http://b.org/x?k=\n\
+                >> v\n\
+                plain http://p.org/a%2\n\
+                F%2F\n\
+                > > deeper http://d.org/a%2\n\
+                > > > F%2F\n";
+    let found: Vec<(String, u64, u64, bool)> = scan_all_ways(Scanner::builder, text.as_bytes())
+        .iter()
+        .map(|f| (f.uri_lossy().into_owned(), f.start, f.end, f.flags.rejoined))
+        .collect();
+    let at = |s: &str| text.find(s).unwrap() as u64;
+    let end = |s: &str| (text.find(s).unwrap() + s.len()) as u64;
+    assert_eq!(
+        found,
+        [
+            (
+                "https://x.acme.net/v3/__?url=3Dhttps%3A%2F%2Fgithub.com%2Facme".into(),
+                at("https://x.acme"),
+                end("F%2Fgithub.com%2Facme"),
+                true
+            ),
+            (
+                "http://x.org/faq".into(),
+                at("http://x.org"),
+                end("/faq"),
+                false
+            ),
+            (
+                "https://a.org/?q=1&b=2".into(),
+                at("https://a.org"),
+                end("q=1&b=2"),
+                true
+            ),
+            (
+                "http://b.org/x?k=v".into(),
+                at("http://b.org"),
+                end(">> v"),
+                true
+            ),
+            (
+                "http://p.org/a%2".into(),
+                at("http://p.org"),
+                end("p.org/a%2"),
+                false
+            ),
+            (
+                "http://d.org/a%2".into(),
+                at("http://d.org"),
+                end("d.org/a%2"),
+                false
+            ),
+        ]
+    );
+}
