@@ -26,6 +26,7 @@
 
 mod apply;
 mod diff;
+mod signals;
 mod syntax;
 mod write;
 

@@ -12,6 +12,11 @@ pub enum WriteError {
     /// The file on disk is no longer what was read and fixed: someone
     /// changed it meanwhile, and writing would lose their change.
     Changed,
+    /// Not a regular file (a named pipe, a device): only regular files are
+    /// fixed, and opening a pipe to write would wait for a reader.
+    NotRegular,
+    /// A signal came before the write began: nothing was written.
+    Interrupted,
     /// Reading, writing or renaming failed.
     Io(io::Error),
 }
@@ -20,6 +25,8 @@ impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WriteError::Changed => f.write_str("changed on disk since it was read; not fixed"),
+            WriteError::NotRegular => f.write_str("not a regular file; not fixed"),
+            WriteError::Interrupted => f.write_str("interrupted; not fixed"),
             WriteError::Io(e) => write!(f, "not fixed: {e}"),
         }
     }
@@ -36,15 +43,26 @@ impl From<io::Error> for WriteError {
 /// Writes `fixed` over the file at `path`, which held `read` when it was
 /// read. A symbolic link is written through: the file it names is
 /// replaced, the link stays. A file this user may not write is not
-/// written, though its folder would let a rename replace it.
+/// written, though its folder would let a rename replace it; nor is one
+/// that is not a regular file.
 ///
 /// The file is replaced by a rename, so a reader never sees half of it,
-/// keeping its permissions and owner. A file with several hard links, or
-/// whose owner a new file could not be given, is written in place
-/// instead, so that it stays the file it was.
+/// keeping its permissions and owner. On Linux the rename is an exchange
+/// (`renameat2(RENAME_EXCHANGE)`), and what it took out is compared with
+/// what was read: a change saved in the moment before the rename is put
+/// back, and reported as [`WriteError::Changed`]. A file with several hard
+/// links, or whose owner a new file could not be given, is written in
+/// place instead, so that it stays the file it was: never emptied first,
+/// and only once its new bytes are known to fit on the disk. A signal
+/// during the write waits for it to end ([`super::signals`]).
 pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteError> {
     let target = std::fs::canonicalize(path)?;
     let meta = std::fs::metadata(&target)?;
+    if !meta.is_file() {
+        return Err(WriteError::NotRegular);
+    }
+    // Held to the end: the temporary file is gone or renamed by then.
+    let _writing = super::signals::Writing::start().ok_or(WriteError::Interrupted)?;
     // May this user write it? Opening it to write says, and changes
     // nothing.
     let file = std::fs::OpenOptions::new().write(true).open(&target)?;
@@ -63,37 +81,131 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
     };
     #[cfg(not(unix))]
     let same = true;
+    tmp.write_all(fixed)?;
+    tmp.flush()?;
+    // On disk before the rename, so a crash leaves the old file or the new
+    // (and, for a file written in place, proof the new bytes fit).
+    tmp.as_file().sync_all()?;
     if !same {
         drop(tmp);
         return write_in_place(file, &target, read, fixed);
     }
-    tmp.write_all(fixed)?;
-    tmp.flush()?;
-    // On disk before the rename, so a crash leaves the old file or the new.
-    tmp.as_file().sync_all()?;
     std::fs::set_permissions(tmp.path(), meta.permissions())?;
     // As late as can be: what is there now must be what was fixed.
     if std::fs::read(&target)? != read {
         return Err(WriteError::Changed);
     }
+    #[cfg(target_os = "linux")]
+    if let Some(done) = exchange(&tmp, &target, read) {
+        return done;
+    }
     tmp.persist(&target).map_err(|e| WriteError::Io(e.error))?;
     Ok(())
 }
 
+/// Swaps the fixed file in with `renameat2(RENAME_EXCHANGE)`, then checks
+/// what came out: what was read, or a change saved since, which is swapped
+/// back. `None` where the file system cannot exchange (a plain rename is
+/// then the best there is).
+#[cfg(target_os = "linux")]
+fn exchange(
+    tmp: &tempfile::NamedTempFile,
+    target: &Path,
+    read: &[u8],
+) -> Option<Result<(), WriteError>> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let (a, b) = (
+        CString::new(tmp.path().as_os_str().as_bytes()).ok()?,
+        CString::new(target.as_os_str().as_bytes()).ok()?,
+    );
+    let swap = || {
+        // SAFETY: two NUL-terminated paths; renameat2 reads only them.
+        let r = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                a.as_ptr(),
+                libc::AT_FDCWD,
+                b.as_ptr(),
+                libc::RENAME_EXCHANGE,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    };
+    match swap() {
+        Ok(()) => {}
+        Err(e)
+            if matches!(
+                e.raw_os_error(),
+                Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)
+            ) =>
+        {
+            return None;
+        }
+        Err(e) => return Some(Err(e.into())),
+    }
+    // The temporary name now holds the file that was there: the one read,
+    // unless a change was saved in between (in place, or by an editor's
+    // own rename). The temporary file is removed when `tmp` drops, under
+    // whichever name holds our text.
+    Some(match std::fs::read(tmp.path()) {
+        Ok(old) if old == read => Ok(()),
+        Ok(_) => swap()
+            .map_err(WriteError::from)
+            .and(Err(WriteError::Changed)),
+        Err(e) => swap().map_err(WriteError::from).and(Err(e.into())),
+    })
+}
+
 /// Writes `fixed` into the file itself, for a file a rename would change
-/// (another name links it, or its owner would be lost).
+/// (another name links it, or its owner would be lost). The new bytes
+/// were just written to disk beside it, so they fit; on Linux the blocks
+/// a longer text needs are reserved first. Then they are written over the
+/// old ones, never after emptying the file, and the file is cut to length.
 fn write_in_place(
-    mut file: std::fs::File,
+    file: std::fs::File,
     target: &Path,
     read: &[u8],
     fixed: &[u8],
 ) -> Result<(), WriteError> {
+    #[cfg(target_os = "linux")]
+    if fixed.len() > read.len() {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: a valid descriptor; fallocate changes no byte of it.
+        let r = unsafe {
+            libc::fallocate(
+                file.as_raw_fd(),
+                libc::FALLOC_FL_KEEP_SIZE,
+                0,
+                fixed.len() as libc::off_t,
+            )
+        };
+        let e = io::Error::last_os_error();
+        if r != 0 && e.raw_os_error() == Some(libc::ENOSPC) {
+            return Err(e.into());
+        }
+    }
     if std::fs::read(target)? != read {
         return Err(WriteError::Changed);
     }
-    file.set_len(0)?;
-    file.write_all(fixed)?;
-    file.flush()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        file.write_all_at(fixed, 0)?;
+    }
+    #[cfg(not(unix))]
+    {
+        let mut file = &file;
+        file.write_all(fixed)?;
+    }
+    if fixed.len() < read.len() {
+        file.set_len(fixed.len() as u64)?;
+    }
+    file.sync_all()?;
     Ok(())
 }
 
@@ -142,6 +254,74 @@ mod tests {
         let e = write_back(&path, b"old", b"new").unwrap_err();
         assert!(matches!(e, WriteError::Changed));
         assert_eq!(std::fs::read(&path).unwrap(), b"edited meanwhile");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_with_two_names_is_written_in_place_longer_or_shorter() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        let other = dir.path().join("b.txt");
+        std::fs::write(&path, b"see HTTP://X.IO/ now\n").unwrap();
+        std::fs::hard_link(&path, &other).unwrap();
+        write_back(
+            &path,
+            b"see HTTP://X.IO/ now\n",
+            b"see http://x.io/ now, and more text\n",
+        )
+        .unwrap();
+        assert_eq!(
+            std::fs::read(&other).unwrap(),
+            b"see http://x.io/ now, and more text\n"
+        );
+        write_back(&other, b"see http://x.io/ now, and more text\n", b"short\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"short\n");
+        // No temporary file is left beside them.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_not_opened_to_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fifo");
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        // Opening it to write would wait for a reader forever.
+        let e = write_back(&path, b"old", b"new").unwrap_err();
+        assert!(matches!(e, WriteError::NotRegular), "{e}");
+        assert_eq!(e.to_string(), "not a regular file; not fixed");
+    }
+
+    /// A change saved between the last comparison and the rename is
+    /// swapped back in, and reported.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_change_saved_just_before_the_exchange_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        std::fs::write(&path, b"edited meanwhile").unwrap();
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".urilint-fix-")
+            .tempfile_in(dir.path())
+            .unwrap();
+        tmp.write_all(b"new").unwrap();
+        let done = exchange(&tmp, &path, b"old").expect("tmpfs and ext4 exchange");
+        assert!(matches!(done, Err(WriteError::Changed)));
+        assert_eq!(std::fs::read(&path).unwrap(), b"edited meanwhile");
+        drop(tmp);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // And with nothing changed, the exchange is the fix.
+        let mut tmp = tempfile::Builder::new().tempfile_in(dir.path()).unwrap();
+        tmp.write_all(b"new").unwrap();
+        assert!(matches!(
+            exchange(&tmp, &path, b"edited meanwhile"),
+            Some(Ok(()))
+        ));
+        drop(tmp);
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

@@ -657,3 +657,51 @@ fn fixes_are_shown_without_fixing_in_each_reading() {
         );
     }
 }
+
+/// Issue 31 (F1): Ctrl-C during `--fix` of a file with a second name (so
+/// written in place) leaves it as it was or wholly fixed, wherever the
+/// signal comes, and no temporary file behind.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_fix_leaves_the_file_whole_and_no_temporary() {
+    let original = "see HTTP://Acme.NET:80/%7euser and text after it\n".repeat(30_000);
+    let fixed = {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.txt"), &original).unwrap();
+        urilint(dir.path())
+            .args(["check", "--select", "all", "--fix", "a.txt"])
+            .assert()
+            .code(0);
+        std::fs::read(dir.path().join("a.txt")).unwrap()
+    };
+    assert_ne!(fixed, original.as_bytes());
+    for delay in [0, 2, 10, 30, 60, 120, 250, 500] {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+        std::fs::write(&a, &original).unwrap();
+        std::fs::hard_link(&a, &b).unwrap();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+            .args(["check", "--isolated", "--select", "all", "--fix", "a.txt"])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay));
+        // SAFETY: kill only sends a signal to the child.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        child.wait().unwrap();
+        let now = std::fs::read(&a).unwrap();
+        assert!(
+            now == original.as_bytes() || now == fixed,
+            "after {delay} ms: {} bytes, neither the file nor its fix",
+            now.len()
+        );
+        assert_eq!(std::fs::read(&b).unwrap(), now, "after {delay} ms");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "after {delay} ms: {names:?}");
+    }
+}
