@@ -705,3 +705,34 @@ fn an_interrupted_fix_leaves_the_file_whole_and_no_temporary() {
         assert_eq!(names.len(), 2, "after {delay} ms: {names:?}");
     }
 }
+
+/// Issue 31 (F4): a file reached under two names in one run (a symbolic
+/// link followed with `-L` and its target, or two hard links) is fixed
+/// once, under the first name, and its fixes are counted once.
+#[cfg(unix)]
+#[test]
+fn a_file_under_two_names_is_fixed_once() {
+    for (link, args) in [("symbolic", &["-L"][..]), ("hard", &[][..])] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.txt"), "see HTTP://Acme.NET/x\n").unwrap();
+        match link {
+            "symbolic" => std::os::unix::fs::symlink("a.txt", dir.path().join("b.txt")).unwrap(),
+            _ => std::fs::hard_link(dir.path().join("a.txt"), dir.path().join("b.txt")).unwrap(),
+        }
+        for jobs in ["-j1", "-j2"] {
+            std::fs::write(dir.path().join("a.txt"), "see HTTP://Acme.NET/x\n").unwrap();
+            urilint(dir.path())
+                .args(["check", "--select", "all", "--fix", jobs])
+                .args(args)
+                .arg(".")
+                .assert()
+                .code(0)
+                .stderr("urilint: fixed 1 problem in 1 file\n");
+            assert_eq!(
+                std::fs::read_to_string(dir.path().join("b.txt")).unwrap(),
+                "see http://acme.net/x\n",
+                "{link} {jobs}"
+            );
+        }
+    }
+}

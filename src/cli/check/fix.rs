@@ -112,6 +112,9 @@ impl Checker<'_> {
                 (text, None)
             }
             Some(_) if n == 0 => (raw, None),
+            // The file under an earlier name: fixed there (to this very
+            // text), checked here.
+            Some(p) if self.aliases.contains(p) => (fixed.text, None),
             Some(p) => match write_back(p, &raw, &fixed.text) {
                 Ok(()) => (fixed.text, None),
                 // Its findings are those of the file as it was read.
@@ -141,7 +144,9 @@ impl Checker<'_> {
         match error {
             Some(message) => Err(Stop::Input(message)),
             None => {
-                work.fixed = n;
+                // Counted once, under the file's first name.
+                let alias = path.is_some_and(|p| self.aliases.contains(p));
+                work.fixed = if alias { 0 } else { n };
                 Ok(work)
             }
         }

@@ -195,6 +195,10 @@ struct Checker<'a> {
     per_file: &'a urilint::config::PerFileIgnores,
     /// `--show-unchecked`: links left unchecked are listed.
     show_unchecked: bool,
+    /// Under `--fix`, the inputs that name a file an earlier input names
+    /// too (`-L`, a link and its target): a file is fixed once, under the
+    /// first of its names, and only checked under the others.
+    aliases: std::collections::HashSet<std::path::PathBuf>,
 }
 
 /// What link integrity needs of a checked file, kept until every file's
@@ -366,6 +370,10 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         unsafe_fixes: args.unsafe_fixes,
         per_file: &per_file,
         show_unchecked: args.show_unchecked,
+        aliases: match fixing {
+            Some(Fixing::Write) => aliases(&inputs),
+            _ => Default::default(),
+        },
     };
     let mut unchecked = Tally::default();
     let mut failed = false;
@@ -1194,4 +1202,21 @@ impl<R: Read, W: Write> Read for Tee<R, W> {
         self.left -= keep as u64;
         Ok(n)
     }
+}
+
+/// The inputs, in order, that name a file an earlier one names: the same
+/// device and inode, however the path reaches it (a symbolic link followed
+/// under `-L`, a hard link).
+fn aliases(inputs: &[Result<Input, walk::Error>]) -> std::collections::HashSet<std::path::PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    let mut seen = std::collections::HashSet::new();
+    inputs
+        .iter()
+        .filter_map(|i| match i {
+            Ok(Input::File { path, .. }) => Some(path),
+            _ => None,
+        })
+        .filter(|path| std::fs::metadata(path).is_ok_and(|m| !seen.insert((m.dev(), m.ino()))))
+        .cloned()
+        .collect()
 }
