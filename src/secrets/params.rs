@@ -10,7 +10,10 @@ const NAMES: &[&str] = &[
     "password",
     "passwd",
     "pwd",
+    "pw",
     "pass",
+    "passphrase",
+    "dbpass",
     "secret",
     "token",
     "accesstoken",
@@ -62,6 +65,10 @@ const NAMES: &[&str] = &[
 /// assert!(is_secret_param(b"aws_secret_access_key"));
 /// assert!(is_secret_param(b"apiToken"));
 /// assert!(!is_secret_param(b"page_token_count"));
+/// assert!(!is_secret_param(b"next_page_token"));
+/// for name in ["secret_token", "passphrase", "bearer_token", "github_token", "db_pass", "pw"] {
+///     assert!(is_secret_param(name.as_bytes()), "{name}");
+/// }
 /// ```
 pub fn is_secret_param(name: &[u8]) -> bool {
     // Names of up to 96 bytes (brackets, `_` and percent-encoding
@@ -124,7 +131,8 @@ pub fn is_secret_param(name: &[u8]) -> bool {
 
 /// Names that end in a word only secrets have: `db_password`,
 /// `new_password`, `app_secret`, `aws_secret_access_key`, `apiToken`,
-/// `reset_token` (compared folded, in any case).
+/// `reset_token`, `github_token`, `gpg_passphrase` (compared folded, in any
+/// case). Not `token` alone: `next_page_token` is a cursor.
 fn ends_secret(name: &[u8]) -> bool {
     const ENDS: &[&[u8]] = &[
         b"password",
@@ -139,6 +147,15 @@ fn ends_secret(name: &[u8]) -> bool {
         b"accesstoken",
         b"resettoken",
         b"refreshtoken",
+        b"passphrase",
+        b"secrettoken",
+        b"bearertoken",
+        b"githubtoken",
+        b"gitlabtoken",
+        b"slacktoken",
+        b"npmtoken",
+        b"pypitoken",
+        b"dbpass",
     ];
     ENDS.iter()
         .any(|e| name.len() >= e.len() && name[name.len() - e.len()..].eq_ignore_ascii_case(e))

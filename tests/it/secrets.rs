@@ -135,6 +135,9 @@ const LINES: &[&str] = &[
     // finding): redacted all the same (issue 30).
     "https://jwt.io/#debugger-io?token=⟦eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.Sm1AbSm2EfSm3GhSm4Ij⟧",
     "https://www.acme.net/papers/report.pdf?key=⟦9d41c0e7b2a85f36e1d4c7a0b9e3f562⟧",
+    // Parameter names red-teaming found unrecognized (issue 31, S5).
+    "https://x.example.com/?secret_token=⟦Sn1AbSn2Ef⟧&passphrase=⟦Pq1AbPq2Ef⟧&bearer_token=⟦Br9AbBr0Ef⟧",
+    "https://x.example.com/?github_token=⟦Gh1AbGh2Ef⟧&db_pass=⟦Db1AbDb2Ef⟧&pw=⟦Pw7AbPw8Ef⟧",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
