@@ -177,7 +177,8 @@ impl Baseline {
             path: path.to_path_buf(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+        // A baseline of a million findings takes about 200 MB.
+        let text = crate::walk::read_capped(path, 1 << 30).map_err(|e| err(e.to_string()))?;
         let base = Baseline::from_json(&text).map_err(err)?;
         // A version 2 file may hold absolute paths: relative to the
         // baseline's folder, as version 3 stores them.

@@ -326,7 +326,8 @@ impl Config {
             path: path.to_path_buf(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+        // A config of megabytes is no config (and `/dev/zero` none at all).
+        let text = crate::walk::read_capped(path, 16 << 20).map_err(|e| err(e.to_string()))?;
         // toml's message draws the line under its error; one line of it
         // says where and what: `TOML parse error at line 2, column 10:
         // invalid type ...`.

@@ -170,6 +170,9 @@ impl Input {
         let err = |e| Error::new(path, e);
         // A folder fails at the first read ("Is a directory").
         let mut file = File::open(path).map_err(err)?;
+        if let Some(e) = endless_device(&file) {
+            return Err(err(e));
+        }
         let mut head = Vec::with_capacity(BINARY_SNIFF_LEN);
         (&mut file)
             .take(BINARY_SNIFF_LEN as u64)
@@ -492,4 +495,38 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
             Ok(_) => {}
         }
     }
+}
+
+/// The error for a device that is not a regular file, a pipe, a terminal
+/// or the null device: `/dev/zero` or `/dev/urandom` named on the command
+/// line would be read forever.
+pub fn endless_device(file: &File) -> Option<io::Error> {
+    use std::io::IsTerminal;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let meta = file.metadata().ok()?;
+    let kind = meta.file_type();
+    let null = || std::fs::metadata("/dev/null").is_ok_and(|n| n.rdev() == meta.rdev());
+    ((kind.is_char_device() && !file.is_terminal() && !null())
+        || kind.is_block_device()
+        || kind.is_socket())
+    .then(|| io::Error::other("a device, not a regular file, pipe or terminal; not read"))
+}
+
+/// Reads a file urilint reads whole for itself (a config, a baseline), at
+/// most `cap` bytes: larger is an error, and so is a device (`--config
+/// /dev/zero` grew to 10 GB in 10 seconds).
+pub fn read_capped(path: &Path, cap: u64) -> io::Result<String> {
+    let file = File::open(path)?;
+    if let Some(e) = endless_device(&file) {
+        return Err(e);
+    }
+    let mut text = String::new();
+    file.take(cap + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > cap {
+        return Err(io::Error::other(format!(
+            "larger than {} MiB; not read",
+            cap >> 20
+        )));
+    }
+    Ok(text)
 }

@@ -281,3 +281,42 @@ fn progress_only_on_a_terminal_outside_ci() {
     let in_ci = on_terminal(true);
     assert!(!in_ci.contains("reading"), "{in_ci:?}");
 }
+
+/// Issue 31 (D1): a device that would be read forever is an error, not a
+/// hang, as a file to check, a config or a baseline; the null device is an
+/// empty file.
+#[cfg(unix)]
+#[test]
+fn endless_devices_are_errors_and_the_null_device_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "see https://acme.net/\n").unwrap();
+    let run = |args: &[&str]| {
+        let out = urilint(dir.path())
+            .args(args)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["check", "--isolated", "/dev/zero", "a.txt"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("/dev/zero: a device, not a regular file, pipe or terminal; not read"),
+        "{err}"
+    );
+    let (code, err) = run(&["extract", "/dev/zero"]);
+    assert_eq!(code, Some(2), "{err}");
+    for flag in ["--config", "--baseline"] {
+        let (code, err) = run(&["check", flag, "/dev/zero", "a.txt"]);
+        assert_eq!(code, Some(2), "{flag}: {err}");
+        assert!(
+            err.contains("/dev/zero") && err.contains("device"),
+            "{flag}: {err}"
+        );
+    }
+    let (code, err) = run(&["check", "--isolated", "/dev/null", "a.txt"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}
