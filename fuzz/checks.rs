@@ -1,5 +1,5 @@
 //! What each fuzz target asserts of one input. The targets in
-//! fuzz_targets/ call these, and tests/fuzz_regressions.rs includes this
+//! fuzz_targets/ call these, and tests/it/fuzz_regressions.rs includes this
 //! file to replay the inputs they found with exactly the same checks.
 
 use urilint::mail::{InputKind, MailEvent, MailEvents, detect};

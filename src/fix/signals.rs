@@ -28,11 +28,14 @@ impl Writing {
         // to the count, then reads the signal: one of the two sees the
         // other (both sequentially consistent).
         WRITING.fetch_add(1, SeqCst);
+        let writing = Writing(());
         if RECEIVED.load(SeqCst) != 0 {
-            WRITING.fetch_sub(1, SeqCst);
+            // The last write out ends the process, this one too: a signal
+            // that came between the two lines above saw a write going on.
+            drop(writing);
             return None;
         }
-        Some(Writing(()))
+        Some(writing)
     }
 }
 

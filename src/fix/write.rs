@@ -152,12 +152,25 @@ fn exchange(
     // unless a change was saved in between (in place, or by an editor's
     // own rename). The temporary file is removed when `tmp` drops, under
     // whichever name holds our text.
-    Some(match std::fs::read(tmp.path()) {
-        Ok(old) if old == read => Ok(()),
-        Ok(_) => swap()
-            .map_err(WriteError::from)
-            .and(Err(WriteError::Changed)),
-        Err(e) => swap().map_err(WriteError::from).and(Err(e.into())),
+    let why = match std::fs::read(tmp.path()) {
+        Ok(old) if old == read => return Some(Ok(())),
+        Ok(_) => WriteError::Changed,
+        Err(e) => e.into(),
+    };
+    Some(match swap() {
+        Ok(()) => Err(why),
+        // The other text cannot be put back: it is kept, under a name of
+        // its own, not removed with the temporary file.
+        Err(e) => {
+            let mut kept = target.as_os_str().to_owned();
+            kept.push(".urilint-kept");
+            let kept = std::path::PathBuf::from(kept);
+            let _ = std::fs::rename(tmp.path(), &kept);
+            Err(WriteError::Io(io::Error::other(format!(
+                "changed on disk while being fixed, and could not be put back ({e}); that text is kept in {}",
+                kept.display()
+            ))))
+        }
     })
 }
 
@@ -185,7 +198,8 @@ fn write_in_place(
             )
         };
         let e = io::Error::last_os_error();
-        if r != 0 && e.raw_os_error() == Some(libc::ENOSPC) {
+        // Only a file system that cannot reserve goes on without it.
+        if r != 0 && !matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::ENOSYS)) {
             return Err(e.into());
         }
     }
@@ -195,7 +209,13 @@ fn write_in_place(
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileExt;
-        file.write_all_at(fixed, 0)?;
+        if let Err(e) = file.write_all_at(fixed, 0) {
+            // Half written: the old text, still in memory, goes back.
+            let _ = file
+                .write_all_at(read, 0)
+                .and_then(|()| file.set_len(read.len() as u64));
+            return Err(e.into());
+        }
     }
     #[cfg(not(unix))]
     {

@@ -600,7 +600,11 @@ impl Located {
         let mut raw = Vec::with_capacity(finding.uri.len());
         let mut j = 0;
         for &b in &finding.uri {
-            while j < span.len() && span[j] != b && span[j].is_ascii_whitespace() {
+            // Whitespace, and a mail quote's `>` (no URI holds one).
+            while j < span.len()
+                && span[j] != b
+                && (span[j].is_ascii_whitespace() || span[j] == b'>')
+            {
                 j += 1;
             }
             if span.get(j) != Some(&b) {
@@ -663,12 +667,13 @@ fn findings(segments: Vec<Segment>, raw: &[u8], scanner: &Scanner, bytes: bool) 
         let scanner = if i == 1 { &targets } else { scanner };
         for mut f in scanner.scan(text) {
             // The URI's bytes in the segment: all of start..end, less the
-            // whitespace of a URI rejoined inside `<...>`.
+            // whitespace of a URI rejoined inside `<...>` and the quote
+            // prefix of one rejoined in quoted mail (no URI holds `>`).
             let rejoined = f.flags.rejoined;
             let raw_bytes = if bytes {
                 seg.raw_ranges(
                     f.start as usize..(f.end as usize).min(text.len()),
-                    |b| !(rejoined && matches!(b, b' ' | b'\t' | b'\r' | b'\n')),
+                    |b| !(rejoined && matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'>')),
                     f.uri.len(),
                 )
             } else {

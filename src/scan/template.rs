@@ -110,6 +110,13 @@ pub(crate) fn regex_host(uri: &[u8]) -> bool {
     };
     let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
     let host = &rest[..end];
+    // `0x7f000001\@trusted\.com`: a `\` before anything but a dot is a
+    // browser's `/`, for parser-differential to see.
+    if host.contains(&b'@')
+        || memchr::memchr_iter(b'\\', host).any(|i| host.get(i + 1) != Some(&b'.'))
+    {
+        return false;
+    }
     let mut escaped = 0;
     for i in memchr::memchr_iter(b'.', host) {
         if i == 0 || host[i - 1] != b'\\' {
@@ -133,7 +140,8 @@ fn substitution_at(uri: &[u8], i: usize) -> bool {
         .iter()
         .take_while(|&&b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
         .count();
-    let hex_pair = len == 2 && name[..2].iter().all(u8::is_ascii_hexdigit);
+    // `%ABHELLO%` in `%C2%ABHELLO%C2%BB` starts with an escape.
+    let hex_pair = sign == b'%' && len >= 2 && name[..2].iter().all(u8::is_ascii_hexdigit);
     len >= 2
         && !hex_pair
         && (name[0].is_ascii_uppercase() || name[0] == b'_')
@@ -254,6 +262,8 @@ mod tests {
             "https://x.org/@user@host",
             "https://x.org/%abc%",
             r"https://evil.example\.bank.com/",
+            r"https://0x7f000001\@trusted\.com/",
+            "https://x.org/?q=%C2%ABHELLO%C2%BB",
         ] {
             assert!(!is_template(t.as_bytes()), "{t}");
         }

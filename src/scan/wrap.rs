@@ -67,6 +67,17 @@ pub(crate) fn continuation(
     {
         return Wrap::No;
     }
+    // Cut inside an escape, the next line must finish it with hex digits
+    // (`%2` + `F...`): `50%` then `off` is prose.
+    let owed = owed_hex_digits(uri);
+    if owed > 0 {
+        match w.get(from..from + owed) {
+            Some(d) if d.iter().all(u8::is_ascii_hexdigit) => {}
+            Some(_) => return Wrap::No,
+            None if eof || from + owed >= limit => return Wrap::No,
+            None => return Wrap::NeedMore,
+        }
+    }
     match chars::find_end(w, from, limit, eof, true) {
         End::Need(_) => Wrap::NeedMore,
         End::Limit(_) => Wrap::No,
@@ -80,10 +91,37 @@ pub(crate) fn continuation(
 }
 
 /// Whether a URI that ends as `uri` does, before the byte `after`, was cut
-/// where no URI ends: inside a percent-escape, or after `=` or `?`.
+/// where no URI ends: inside a percent-escape, after a query's `?`, or
+/// after a parameter's `name=` with no value yet (not after base64's
+/// `==` padding, which ends many a value).
 fn cut_mid_uri(uri: &[u8], after: Option<u8>) -> bool {
+    after == Some(b'?') || owed_hex_digits(uri) > 0 || empty_value(uri)
+}
+
+/// The hex digits the escape `uri` ends in still needs: 2 after `%`, 1
+/// after `%X`, else 0.
+fn owed_hex_digits(uri: &[u8]) -> usize {
     let n = uri.len();
-    after == Some(b'?')
-        || uri.last().is_some_and(|&b| b == b'%' || b == b'=')
-        || (n >= 2 && uri[n - 2] == b'%' && uri[n - 1].is_ascii_hexdigit())
+    if uri.last() == Some(&b'%') {
+        2
+    } else if n >= 2 && uri[n - 2] == b'%' && uri[n - 1].is_ascii_hexdigit() {
+        1
+    } else {
+        0
+    }
+}
+
+/// Whether `uri` ends in a query parameter's `name=` (`?url=`, `&next=`).
+fn empty_value(uri: &[u8]) -> bool {
+    let Some(rest) = uri.strip_suffix(b"=") else {
+        return false;
+    };
+    let start = rest.iter().rposition(|&b| matches!(b, b'?' | b'&' | b';'));
+    start.is_some_and(|s| {
+        let name = &rest[s + 1..];
+        !name.is_empty()
+            && name
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+    })
 }

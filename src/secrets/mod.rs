@@ -746,11 +746,12 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
 }
 
 /// The raw index of URI byte `i` of a rejoined URI: whitespace removed to
-/// rejoin it (RFC 3986 App. C) is still in the raw text.
+/// rejoin it (RFC 3986 App. C), and a mail quote's `>` (no URI holds one),
+/// are still in the raw text.
 pub fn raw_index(raw: &[u8], i: usize) -> usize {
     let mut seen = 0;
     for (k, &b) in raw.iter().enumerate() {
-        if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+        if matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'>') {
             continue;
         }
         if seen == i {

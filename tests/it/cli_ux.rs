@@ -271,7 +271,20 @@ fn progress_only_on_a_terminal_outside_ci() {
         if ci {
             cmd.env("CI", "true");
         }
-        text(&cmd.output().unwrap().stdout)
+        // Its standard input held open to the end: `script` ends the
+        // session at the end of its input, which output() would close at
+        // once, racing the run (an empty capture, under load).
+        let mut child = cmd
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let mut shown = Vec::new();
+        std::io::Read::read_to_end(&mut child.stdout.take().unwrap(), &mut shown).unwrap();
+        child.wait().unwrap();
+        drop(stdin);
+        text(&shown)
     };
     let shown = on_terminal(false);
     assert!(

@@ -736,3 +736,48 @@ fn a_file_under_two_names_is_fixed_once() {
         }
     }
 }
+
+/// A URI rejoined over a quoted hard wrap (issue 30) is fixed and redacted
+/// at the bytes it is written at, the quote prefix between its halves
+/// left alone; no fix joins its lines.
+#[test]
+fn a_uri_rejoined_over_a_mail_quote_is_fixed_and_redacted_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "> > see https://x.acme.net/a?u=https%3A%2\n\
+                > > F%2fgithub.com%2facme for it\n\
+                > > and https://x.acme.net/login?password=\n\
+                > > Hunter2xyz9 there\n";
+    std::fs::write(dir.path().join("mail.txt"), text).unwrap();
+    let out = urilint(dir.path())
+        .args(["check", "--select", "all", "--color", "never", "mail.txt"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("error[secret-in-query]"), "{shown}");
+    let listed = urilint(dir.path())
+        .args(["extract", "mail.txt"])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    assert!(
+        listed.contains("https://x.acme.net/login?password=****\n"),
+        "{listed}"
+    );
+    for piece in ["Hunter2", "xyz9", "r2xy"] {
+        assert!(!shown.contains(piece) && !listed.contains(piece), "{piece}");
+    }
+    urilint(dir.path())
+        .args([
+            "check",
+            "--select",
+            "lowercase-percent-encoding",
+            "--fix",
+            "mail.txt",
+        ])
+        .assert()
+        .code(0);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mail.txt")).unwrap(),
+        text.replace("F%2fgithub.com%2facme", "F%2Fgithub.com%2Facme")
+    );
+}

@@ -438,7 +438,11 @@ fn quoted_hard_wraps_are_rejoined_where_certain() {
                 plain http://p.org/a%2\n\
                 F%2F\n\
                 > > deeper http://d.org/a%2\n\
-                > > > F%2F\n";
+                > > > F%2F\n\
+                > > https://x.org/v?t=YWJjZA==\n\
+                > > Thanks!\n\
+                > > https://shop.example/50%\n\
+                > > off\n";
     let found: Vec<(String, u64, u64, bool)> = scan_all_ways(Scanner::builder, text.as_bytes())
         .iter()
         .map(|f| (f.uri_lossy().into_owned(), f.start, f.end, f.flags.rejoined))
@@ -482,6 +486,18 @@ fn quoted_hard_wraps_are_rejoined_where_certain() {
                 "http://d.org/a%2".into(),
                 at("http://d.org"),
                 end("d.org/a%2"),
+                false
+            ),
+            (
+                "https://x.org/v?t=YWJjZA==".into(),
+                at("https://x.org/v"),
+                end("YWJjZA=="),
+                false
+            ),
+            (
+                "https://shop.example/50%".into(),
+                at("https://shop"),
+                end("/50%"),
                 false
             ),
         ]
