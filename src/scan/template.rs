@@ -110,11 +110,11 @@ pub(crate) fn regex_host(uri: &[u8]) -> bool {
     };
     let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
     let host = &rest[..end];
-    // `0x7f000001\@trusted\.com`: a `\` before anything but a dot is a
-    // browser's `/`, for parser-differential to see.
-    if host.contains(&b'@')
-        || memchr::memchr_iter(b'\\', host).any(|i| host.get(i + 1) != Some(&b'.'))
-    {
+    // `0x7f000001\@trusted\.com`: a `\` before anything but a dot or a
+    // regex class (`\d`, `\w`, `\s`) is a browser's `/`, for
+    // parser-differential to see.
+    let escape = |b: Option<&u8>| matches!(b, Some(b'.' | b'd' | b'D' | b'w' | b'W' | b's' | b'S'));
+    if host.contains(&b'@') || memchr::memchr_iter(b'\\', host).any(|i| !escape(host.get(i + 1))) {
         return false;
     }
     let mut escaped = 0;
@@ -233,6 +233,7 @@ mod tests {
             "https://github.com/o/r/archive/@PACKAGE_VERSION@.tar.gz",
             r"https://www\.python\.org/",
             r"https://www\.docsy\.dev/blog/2026/0\.17\.0/$",
+            r"https://deploy-preview-\d+--docsydocs\.netlify\.app",
         ] {
             assert!(is_template(t.as_bytes()), "{t}");
         }
