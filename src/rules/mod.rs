@@ -668,8 +668,11 @@ fn one_per_uri(hits: &mut Vec<Hit>, default: Severity) -> Option<Hit> {
         .position(|h| h.severity.unwrap_or(default) == worst)?;
     let more = hits.len() - 1;
     let mut edits = Vec::new();
+    // Each hit replaces its own bytes; only the whole-URI edits (`Join`,
+    // `DropUrlPrefix`) can repeat, and are kept once: no search of every
+    // edit for each of a thousand hits.
     for e in hits.iter_mut().flat_map(|h| h.edits.drain(..)) {
-        if !edits.contains(&e) {
+        if matches!(e, Edit::Replace { .. }) || !edits.contains(&e) {
             edits.push(e);
         }
     }

@@ -104,12 +104,9 @@ fn format_at(uri: &[u8], i: usize) -> bool {
 /// with some dots bare (`evil.example\.bank.com`) is not one: a browser
 /// reads its `\` as `/`, which `parser-differential` reports.
 pub(crate) fn regex_host(uri: &[u8]) -> bool {
-    let Some(rest) = memchr::memchr(b':', uri).and_then(|c| uri[c + 1..].strip_prefix(b"//"))
-    else {
+    let Some(host) = authority(uri) else {
         return false;
     };
-    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
-    let host = &rest[..end];
     // `0x7f000001\@trusted\.com`: a `\` before anything but a dot or a
     // regex class (`\d`, `\w`, `\s`) is a browser's `/`, for
     // parser-differential to see.
@@ -171,17 +168,21 @@ fn elided(uri: &[u8]) -> bool {
     false
 }
 
+/// The authority after `scheme://` (RFC 3986 s3.2), up to the path, query
+/// or fragment. The scheme's colon is the first (s3.1); building a
+/// substring searcher for `://` would cost more than the whole test.
+fn authority(uri: &[u8]) -> Option<&[u8]> {
+    let rest = memchr::memchr(b':', uri).and_then(|c| uri[c + 1..].strip_prefix(b"//"))?;
+    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
 /// A `*` in the host (`https://*.example.com/`), or a word for the port
 /// (`http://proxy:port/`, `ssh://host:PORT`).
 fn authority_template(uri: &[u8]) -> bool {
-    // The scheme's colon is the first (RFC 3986 s3.1); building a
-    // substring searcher for `://` would cost more than the whole test.
-    let Some(rest) = memchr::memchr(b':', uri).and_then(|c| uri[c + 1..].strip_prefix(b"//"))
-    else {
+    let Some(auth) = authority(uri) else {
         return false;
     };
-    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
-    let auth = &rest[..end];
     let host_port = match memchr::memrchr(b'@', auth) {
         Some(at) => &auth[at + 1..],
         None => auth,

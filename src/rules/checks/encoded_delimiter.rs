@@ -18,7 +18,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     // authority and a query read as lines (`mailto:` headers, RFC 6068
     // s2) keep them. A NUL cuts a string short wherever it is decoded.
     let data_from = {
-        let form = FORM_QUERY.contains(&cx.scheme_name().as_str());
+        let form = cx.scheme.is_some_and(|s| FORM_QUERY.contains(&s.name.as_str()));
         let query = cx.uri.span(Component::Query).filter(|_| form);
         let fragment = cx.uri.span(Component::Fragment);
         query.or(fragment).map(|s| s.start)

@@ -10,7 +10,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     // ways, and a file name where the host goes (BitBake's and Yocto's
     // `SRC_URI = "file://fix-build.patch"`, relative to the recipe) is
     // one of them. DNS's label rules do not apply to it.
-    if cx.scheme_name() == "file" && cx.uri.host_kind() != HostKind::BadLiteral {
+    if cx.scheme.is_some_and(|s| s.name == "file") && cx.uri.host_kind() != HostKind::BadLiteral {
         return;
     }
     let shown = String::from_utf8_lossy(host);
