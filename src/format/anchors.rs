@@ -176,6 +176,14 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
         {
             out.headings.push(text(p));
         }
+        // `.Title`: a block's title, which a natural cross reference
+        // may name (not `..`, nor a list item's `. `).
+        if let Some(t) = line.strip_prefix(b".")
+            && t.first()
+                .is_some_and(|&b| b != b'.' && !b.is_ascii_whitespace())
+        {
+            out.labels.push(text(t));
+        }
         prev = line
             .first()
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
@@ -190,13 +198,16 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
             let from = p + 2 + usize::from(line.get(p + 2) == Some(&b'['));
             if let Some(k) = memchr::memmem::find(&line[from..], b"]]") {
                 let inner = &line[from..from + k];
-                let id = inner
-                    .split(|&b| b == b',')
-                    .next()
-                    .unwrap_or(b"")
-                    .trim_ascii();
+                let mut parts = inner.splitn(2, |&b| b == b',');
+                let id = parts.next().unwrap_or(b"").trim_ascii();
                 if is_id(id) {
                     out.ids.push(text(id));
+                    // `[[id,Text]]`: its reference text.
+                    if let Some(t) = parts.next().map(<[u8]>::trim_ascii)
+                        && !t.is_empty()
+                    {
+                        out.labels.push(text(t));
+                    }
                 }
             }
         }
@@ -220,6 +231,11 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
                     }
                 }
                 for a in attrs.split(|&b| b == b',') {
+                    if let Some(v) = a.trim_ascii().strip_prefix(b"reftext=") {
+                        let v = v.strip_prefix(b"\"").unwrap_or(v);
+                        let v = v.strip_suffix(b"\"").unwrap_or(v);
+                        out.labels.push(text(v));
+                    }
                     if let Some(v) = a.trim_ascii().strip_prefix(b"id=") {
                         let v = v.strip_prefix(b"\"").unwrap_or(v);
                         let v = v.strip_suffix(b"\"").unwrap_or(v);

@@ -106,23 +106,32 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
 /// `#id`) (Asciidoctor's language documentation, "Links", "Cross
 /// References", "Images").
 fn references(raw: &[u8], doc: &mut Doc) {
-    // `:imagesdir: images`: image targets are under that folder
-    // (Asciidoctor, "Set the images directory").
-    let mut images_dir: Vec<u8> = Vec::new();
-    for p in memchr::memmem::find_iter(raw, b":imagesdir:") {
-        if p > 0 && !matches!(raw[p - 1], b'\n' | b'\r') {
+    let text = doc.text.text();
+    // `:imagesdir: images`: image targets after it are under that folder
+    // (Asciidoctor, "Set the images directory"). Entries are read from
+    // the text, so one shown in a listing or a comment sets nothing.
+    let mut images_dirs: Vec<(usize, Vec<u8>)> = Vec::new();
+    for p in memchr::memmem::find_iter(text, b":imagesdir:") {
+        if p > 0 && !matches!(text[p - 1], b'\n' | b'\r') {
             continue;
         }
-        let end = memchr::memchr2(b'\n', b'\r', &raw[p..]).map_or(raw.len(), |k| p + k);
-        let v = raw[p + b":imagesdir:".len()..end].trim_ascii();
-        if !v.is_empty() && !v.contains(&b'{') && !crate::format::has_scheme(v) {
-            images_dir = v.to_vec();
-            if !images_dir.ends_with(b"/") {
-                images_dir.push(b'/');
-            }
+        let end = memchr::memchr2(b'\n', b'\r', &text[p..]).map_or(text.len(), |k| p + k);
+        let v = text[p + b":imagesdir:".len()..end].trim_ascii();
+        // One made of attributes (`{assets}/img`) leaves the images
+        // after it templates, and one that is a URL makes them URIs.
+        let mut dir = v.to_vec();
+        if !dir.is_empty() && !dir.ends_with(b"/") {
+            dir.push(b'/');
         }
+        images_dirs.push((p, dir));
     }
-    let text = doc.text.text();
+    let images_dir = |at: usize| -> &[u8] {
+        let i = images_dirs.partition_point(|(p, _)| *p < at);
+        match i {
+            0 => b"",
+            i => &images_dirs[i - 1].1,
+        }
+    };
     // Each target, and what goes before it (`#` for a bare `<<id>>`).
     let mut found: Vec<(std::ops::Range<usize>, &[u8], RefKind)> = Vec::new();
     // One pass over the colons that end a macro's name and the `<<` that
@@ -184,7 +193,7 @@ fn references(raw: &[u8], doc: &mut Doc) {
             };
             found.push((
                 from..target,
-                if image { &images_dir[..] } else { b"" },
+                if image { images_dir(from) } else { b"" },
                 kind,
             ));
         }
@@ -280,19 +289,27 @@ fn cross_reference(
     let starts = inner.first().is_some_and(|&b| {
         b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'/') || b >= 0x80
     });
-    if starts
-        && target > 0
-        && !inner[..target]
-            .iter()
-            .any(|&b| b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'`'))
-    {
-        // `<<id>>`: an anchor of this document.
-        let id = !inner[..target].iter().any(|&b| b == b'#' || b == b'.');
-        found.push((
-            start..start + target,
-            if id { b"#" } else { b"" },
-            RefKind::Xref,
-        ));
+    let t = &inner[..target];
+    if !starts || target == 0 || t.iter().any(|&b| matches!(b, b'<' | b'>' | b'`')) {
+        return;
+    }
+    let spaced = t.iter().any(u8::is_ascii_whitespace);
+    let id = !t.iter().any(|&b| b == b'#' || b == b'.');
+    if !spaced {
+        // `<<id>>`: an anchor of this document; `<<Install>>`, an id or
+        // else a title (a natural cross reference names a title in any
+        // case but lower).
+        let kind = match id && t.iter().any(u8::is_ascii_uppercase) {
+            true => RefKind::Natural,
+            false => RefKind::Xref,
+        };
+        found.push((start..start + target, if id { b"#" } else { b"" }, kind));
+    } else if !t.contains(&b'#') && !t.trim_ascii_end().ends_with(b".adoc") {
+        // `<<Section Title>>`: a natural cross reference, which names a
+        // section or block by its title (Asciidoctor, "Cross
+        // References": "Natural cross references").
+        let end = start + t.trim_ascii_end().len();
+        found.push((start..end, b"#", RefKind::Natural));
     }
 }
 

@@ -58,6 +58,15 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // events come in file order, so the gaps are found as they come.
     let mut gaps: Vec<Range<usize>> = Vec::new();
     let mut reach = 0;
+    // Code spans and blocks and front matter, where a generator's page
+    // syntax is shown, not used.
+    let mut code: Vec<Range<usize>> = Vec::new();
+    // The bodies of Hugo's code shortcodes: listings, as code blocks are.
+    let bodies = super::shortcodes::code_bodies(raw);
+    let in_body = |at: usize| {
+        let i = bodies.partition_point(|r| r.start <= at);
+        i > 0 && bodies[i - 1].end > at
+    };
     for (event, range) in events.by_ref() {
         if !matches!(event, Event::Start(_) | Event::End(_))
             || matches!(
@@ -82,6 +91,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             open.text_end = open.text_end.max(range.end);
         }
         if doc.want_refs {
+            if matches!(
+                event,
+                Event::Code(_) | Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_))
+            ) {
+                code.push(range.clone());
+            }
             match &event {
                 // Headings, ids and labels: only what a fragment names.
                 Event::Start(Tag::Heading { id, .. }) if doc.want_anchors => {
@@ -175,7 +190,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             Event::End(TagEnd::Link | TagEnd::Image) => {
                 doc.text.separate();
                 if let Some(open) = links.pop() {
-                    destination(raw, &open, doc);
+                    if !in_body(open.range.start) {
+                        destination(raw, &open, doc);
+                    }
                     if matches!(open.kind, LinkType::Autolink | LinkType::Email) {
                         autolink -= 1;
                     }
@@ -184,7 +201,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             Event::Text(text) if autolink == 0 => {
                 if inline_code > 0 && !options.include_code {
                     doc.text.separate();
-                } else if code_block {
+                } else if code_block || in_body(range.start) {
+                    // A body is a run of its own, as a code block is.
+                    let body = !code_block;
+                    if body {
+                        doc.text.separate();
+                    }
                     if options.include_code {
                         align(
                             &mut doc.text,
@@ -193,6 +215,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                             text.as_bytes(),
                             VERBATIM,
                         );
+                    }
+                    if body {
+                        doc.text.separate();
                     }
                 } else {
                     align(
@@ -237,7 +262,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                         inline_code + 1
                     };
                 }
-                html::read(tag, range.start, options.include_code, doc)
+                if !in_body(range.start) {
+                    html::read(tag, range.start, options.include_code, doc)
+                }
             }
             Event::Start(Tag::CodeBlock(_)) => {
                 code_block = true;
@@ -248,7 +275,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 doc.text.separate();
             }
             Event::End(TagEnd::HtmlBlock) => {
-                if let Some(r) = html_block.take() {
+                if let Some(r) = html_block.take()
+                    && !in_body(r.start)
+                {
                     html::read(&raw[r.clone()], r.start, options.include_code, doc);
                 }
                 doc.text.separate();
@@ -311,6 +340,19 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             defs.push((start..end, None));
         }
     }
+    if !bodies.is_empty() {
+        code.extend(bodies.iter().cloned());
+        code.sort_by_key(|r| r.start);
+        let mut merged: Vec<Range<usize>> = Vec::with_capacity(code.len());
+        for r in code {
+            match merged.last_mut() {
+                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        code = merged;
+    }
+    super::page_refs::read(raw, &code, doc);
     defs.sort_by_key(|(span, _)| span.start);
     for (span, dest) in defs {
         let after_label = label_end(&raw[span.clone()]).map(|k| span.start + k);

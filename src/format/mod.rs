@@ -31,7 +31,9 @@ mod lines;
 mod man;
 mod map;
 mod markdown;
+mod page_refs;
 mod rst;
+mod shortcodes;
 
 use std::fmt;
 use std::path::Path;
@@ -263,6 +265,8 @@ pub struct Targets {
     pub ids: Vec<String>,
     /// Names a generator turns into ids: rST `.. _label:` targets and
     /// `:name:` options (docutils lower-cases them and makes ids of them).
+    /// AsciiDoc: block titles (`.Title`) and reference texts
+    /// (`[[id,Text]]`), which a natural cross reference names.
     pub labels: Vec<String>,
     /// AsciiDoc `include::` targets, as written: their anchors are this
     /// document's too.
@@ -339,6 +343,20 @@ impl Doc {
         let mut value = Vec::with_capacity(prefix.len() + text.len());
         value.extend_from_slice(prefix);
         match spaced {
+            // A title's words are kept apart by one space, wherever its
+            // line broke.
+            true if self.ref_kind == RefKind::Natural => {
+                for (k, w) in text
+                    .split(u8::is_ascii_whitespace)
+                    .filter(|w| !w.is_empty())
+                    .enumerate()
+                {
+                    if k > 0 {
+                        value.push(b' ');
+                    }
+                    value.extend_from_slice(w);
+                }
+            }
             true => value.extend(text.iter().filter(|b| !b.is_ascii_whitespace())),
             false => value.extend_from_slice(text),
         }
@@ -362,6 +380,16 @@ pub enum RefKind {
     Xref,
     /// An image: AsciiDoc's `image:` and `image::`.
     Image,
+    /// A page the site generator looks up by its own rules: Hugo's `ref`
+    /// and `relref` shortcodes, Jekyll's `link` tag.
+    Page,
+    /// A Jekyll post named by `post_url`: `2010-07-21-name` from
+    /// `_posts/`.
+    Post,
+    /// An AsciiDoc natural cross reference, `<<Section Title>>`: an id
+    /// of this document or else the title of one of its sections or
+    /// blocks (its value is `#` and the title, spaces kept).
+    Natural,
 }
 
 /// A relative reference written in a link target or URL attribute

@@ -113,6 +113,11 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
                 let sep = if variant == 4 { '-' } else { '_' };
                 slug::numbered(&ids, one, sep, 2, true, emit);
             }
+            // A natural cross reference's title, kept apart from ids by a
+            // NUL no fragment holds (see [`title`]).
+            for x in h.iter().chain(&t.labels) {
+                emit(&title(x));
+            }
         }
         _ => {}
     }
@@ -152,6 +157,21 @@ impl Anchors {
     }
 }
 
+/// The name a section or block title `x` is kept under, for an AsciiDoc
+/// natural cross reference (`<<Section Title>>`) to find: words apart by
+/// one space, after a NUL, so no fragment of another link names it.
+pub(crate) fn title(x: &str) -> String {
+    let mut out = String::with_capacity(x.len() + 1);
+    out.push('\0');
+    for (k, w) in x.split_whitespace().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
 /// The name in `names` most like `fragment`, to suggest.
 pub fn nearest<'a>(names: &'a [String], fragment: &str) -> Option<&'a str> {
     // An edit distance to each of thousands of names, for each of
@@ -165,7 +185,7 @@ pub fn nearest<'a>(names: &'a [String], fragment: &str) -> Option<&'a str> {
     let want_len = want.chars().count();
     names
         .iter()
-        .filter(|id| !id.is_empty() && id.as_str() != "top")
+        .filter(|id| !id.is_empty() && id.as_str() != "top" && !id.starts_with('\0'))
         .filter_map(|id| {
             let limit = (id.chars().count() / 3).max(2);
             // An edit distance is at least the difference of the lengths:

@@ -36,6 +36,7 @@ mod anchors;
 mod build;
 mod kept;
 mod model;
+mod page_refs;
 use model::{Makers, Routes, is_route, source_link, unlisted_chapter};
 
 mod path;
@@ -538,6 +539,7 @@ impl Links {
             };
             all.headings.extend(part.1.headings.iter().cloned());
             all.ids.extend(part.1.ids.iter().cloned());
+            all.labels.extend(part.1.labels.iter().cloned());
             if depth < MAX_INCLUDE_DEPTH {
                 queue.extend(
                     part.1
@@ -618,6 +620,20 @@ impl Links {
         // its links resolved from there, not from its file's folder.
         let pretty = site.as_ref().is_some_and(|s| s.is_pretty(&abs));
         for (i, r) in refs.iter().enumerate() {
+            // A page the generator looks up by its own rules; in another
+            // generator's site, no link at all.
+            if matches!(r.kind, format::RefKind::Page | format::RefKind::Post) {
+                if let Some(outcome) = self.page_ref(site.as_deref(), &abs, &r.value, r.kind) {
+                    let outcome = match outcome {
+                        Ok(Some(p)) => {
+                            self.limits(&abs, site.as_deref(), &r.value, p, &mut template)
+                        }
+                        o => o,
+                    };
+                    record(i, outcome, &mut problems, &mut unchecked);
+                }
+                continue;
+            }
             // Antora's `xref:` and `image::` name resource ids of the
             // module, wherever they are written.
             if let (Some(site), Some(module)) = (&site, &antora_module)
@@ -652,7 +668,25 @@ impl Links {
                 Resolved::Malformed(why) => Ok(Some(Problem::Malformed { why })),
                 Resolved::Same(fragment) => {
                     let cells = own.get_or_insert_with(|| self.tree.cells(&abs));
-                    Ok(self.fragment_problem(&abs, cells.as_deref(), fragment.as_deref(), false))
+                    let p =
+                        self.fragment_problem(&abs, cells.as_deref(), fragment.as_deref(), false);
+                    // A natural cross reference names an id, or else a
+                    // title (Asciidoctor, "Natural cross references").
+                    let titled = || {
+                        let (Some(c), Some(f)) = (cells.as_deref(), fragment.as_deref()) else {
+                            return false;
+                        };
+                        self.anchors_of(&abs, c)
+                            .is_some_and(|a| a.contains(&anchors::title(f)))
+                    };
+                    match p {
+                        Some(Problem::NoAnchor { .. })
+                            if r.kind == format::RefKind::Natural && titled() =>
+                        {
+                            Ok(None)
+                        }
+                        p => Ok(p),
+                    }
                 }
                 Resolved::Path {
                     base,

@@ -508,7 +508,7 @@ fn default_family(kind: format::RefKind) -> &'static str {
 
 /// Whether the content path `rel` is a page or folder mounted from
 /// elsewhere (Hugo's `module.mounts`).
-fn is_mounted(site: &Site, rel: &[u8]) -> bool {
+pub(super) fn is_mounted(site: &Site, rel: &[u8]) -> bool {
     let rel = String::from_utf8_lossy(parts(rel).path);
     let rel = rel.trim_end_matches('/');
     site.mounted.iter().any(|m| {

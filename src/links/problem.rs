@@ -39,6 +39,15 @@ pub enum Problem {
         /// The path as written.
         path: String,
     },
+    /// A page a generator looks up by its own rules (Hugo's `ref`,
+    /// Jekyll's `link` and `post_url`) is not there: the build fails
+    /// (`broken-relative-link`).
+    NoPage {
+        /// The reference as written.
+        path: String,
+        /// What looks it up (Hugo's `ref`).
+        by: &'static str,
+    },
     /// The reference cannot be read as a path (`broken-relative-link`).
     Malformed {
         /// Why.
@@ -85,6 +94,9 @@ impl Problem {
             ),
             Problem::Unrendered { path } => {
                 format!("`{path}` is not listed in SUMMARY.md, so mdBook renders no page of it")
+            }
+            Problem::NoPage { path, by } => {
+                format!("{by} finds no `{path}`, so the site does not build")
             }
             Problem::Malformed { why } => format!("malformed reference: {why}"),
             Problem::NoAnchor {

@@ -693,6 +693,64 @@ fn relative_references_of_each_format() {
     assert!(refs(Format::Text, "see ../a.md and <b.html>").is_empty());
 }
 
+/// What a generator resolves by its own rules is read where it is used,
+/// never where it is shown (issue 29): Hugo's `ref`/`relref` arguments
+/// and Jekyll's `link`/`post_url` tags outside code, links in the bodies
+/// of Hugo's code shortcodes not at all, AsciiDoc's natural cross
+/// references by their title, and `:imagesdir:` only where it is set.
+#[test]
+fn generator_syntax_is_read_where_it_is_used() {
+    use urilint::format::{RefKind, references};
+    let refs = |format: Format, raw: &str| -> Vec<(String, String, RefKind)> {
+        references(format, raw.as_bytes(), Options::default())
+            .into_iter()
+            .map(|r| {
+                (
+                    String::from_utf8(r.value).unwrap(),
+                    raw[r.start as usize..r.end as usize].to_string(),
+                    r.kind,
+                )
+            })
+            .collect()
+    };
+    let s = |v: &str, w: &str, k| (v.to_string(), w.to_string(), k);
+    assert_eq!(
+        refs(
+            Format::Markdown,
+            "[a]({{< ref \"docs/a.md#x\" >}}) [b]({{% relref path=\"b\" lang=\"fr\" %}})\n\
+             `{{< ref \"code.md\" >}}` {{</* ref \"escaped.md\" */>}}\n\n\
+             ```\n{{< ref \"fenced.md\" >}}\n```\n\n\
+             [c]({% link _docs/c.md %}#y) [p]({% post_url 2024-01-02-p %})\n\n\
+             {{< highlight md >}}\n[in a listing](listing.md)\n{{< /highlight >}}\n\n\
+             {{% tab header=\"Text\" %}}\n[in a text tab](tab.md)\n{{% /tab %}}\n"
+        ),
+        [
+            s("docs/a.md#x", "docs/a.md#x", RefKind::Page),
+            s("b", "b", RefKind::Page),
+            s("_docs/c.md#y", "_docs/c.md", RefKind::Page),
+            s("2024-01-02-p", "2024-01-02-p", RefKind::Post),
+            s("tab.md", "tab.md", RefKind::Link),
+        ]
+    );
+    assert_eq!(
+        refs(
+            Format::Asciidoc,
+            "= T\n\nSee <<Section Title>>, <<Two\nlines>>, <<Install>>, <<install>>, \
+             <<Title, text>> and << spaced >>.\n\n----\n:imagesdir: listed\n----\n\n\
+             image::a.png[]\n\n:imagesdir: pics\n\nimage::b.png[]\n"
+        ),
+        [
+            s("#Section Title", "Section Title", RefKind::Natural),
+            s("#Two lines", "Two\nlines", RefKind::Natural),
+            s("#Install", "Install", RefKind::Natural),
+            s("#install", "install", RefKind::Xref),
+            s("#Title", "Title", RefKind::Natural),
+            s("a.png", "a.png", RefKind::Image),
+            s("pics/b.png", "b.png", RefKind::Image),
+        ]
+    );
+}
+
 /// A URI in a Markdown link's text ends with the link: kramdown's span IAL
 /// after it (`{:target="_blank"}`) is markup, not more of the URI (issue
 /// 30: Jekyll's docs).

@@ -2,18 +2,19 @@
 //! markers that detect it, the folders its pages and files come from, how
 //! a link written in a page resolves, which pages and files it makes, and
 //! where the model's knowledge ends. A link a model covers is found or
-//! broken; where the model ends it is [unchecked](super::Reason).
+//! broken; where the model ends it is [unchecked](super::Reason). Pages a
+//! generator looks up by its own syntax are resolved in `links::page_refs`.
 //!
 //! | generator | marker | relative links | `/`-rooted links | where the model ends |
 //! |---|---|---|---|---|
 //! | mdBook | `book.toml` | from the file; `name.html` from `name.md` | from `src` | third-party preprocessors, backends' files |
 //! | MkDocs | `mkdocs.yml` | from the file | from `docs_dir` | |
 //! | Sphinx | `conf.py` | from the file; `html_additional_pages` | from the source folder | |
-//! | Jekyll | `_config.yml` | from the file, or from the page's permalink | from the site folder | |
+//! | Jekyll | `_config.yml` | from the file, or from the page's permalink; `{% link %}` from the site folder, `{% post_url %}` from `_posts/` | from the site folder | |
 //! | Docusaurus | `docusaurus.config.*` | from the file, bare paths from the docs root | from the docs root and `static/` | |
-//! | Hugo | `hugo.*`, `config.*` + `content/` | GetPage: page-relative (a bundle's from its parent, `..` kept in `content/`), then from `content/` | from `content/` and `static/` | render hooks on non-paths, mounts, shortcode headings |
+//! | Hugo | `hugo.*`, `config.*` + `content/` | GetPage: page-relative (a bundle's from its parent, `..` kept in `content/`), then from `content/`; `ref`/`relref` also by base name | from `content/` and `static/` | render hooks on non-paths, mounts, content adapters, shortcode headings |
 //! | Zola | `config.toml` + `content/` | `@/` from `content/` | from `content/` and `static/` | |
-//! | Antora | `antora.yml` | from the module's `pages/`, `images/` and resource families | | other components |
+//! | Antora | `antora.yml` | from the module's `pages/`, `images/` and resource families; `<<Title>>` by title | | other components |
 //! | VitePress | `.vitepress/config.*` | from the file, extensionless | from `srcDir` (after `rewrites`) and `public/` | |
 //! | Starlight | `astro.config.*` + `src/content/docs` | from the file | from `src/content/docs` and `public/` | |
 

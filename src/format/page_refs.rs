@@ -1,0 +1,252 @@
+//! Pages named in a site generator's own syntax rather than by a link's
+//! path (SPEC section 11a): Hugo's `ref` and `relref` shortcodes and
+//! Jekyll's `link` and `post_url` tags. The generator looks the page up
+//! and writes its URL; a page it cannot find fails the build. Each is a
+//! [`RefKind::Page`] reference whose value is what the generator looks
+//! up (and a fragment), resolved by the site's model.
+
+use std::ops::Range;
+
+use super::{Doc, RefKind};
+
+/// Records the page references in `raw` outside the byte ranges `code`
+/// (sorted, not overlapping): code shows the syntax, it names no page.
+pub(crate) fn read(raw: &[u8], code: &[Range<usize>], doc: &mut Doc) {
+    if !doc.want_refs {
+        return;
+    }
+    let in_code = |at: usize| {
+        let i = code.partition_point(|r| r.start <= at);
+        i > 0 && code[i - 1].end > at
+    };
+    // Liquid's `{% raw %}` ... `{% endraw %}` shows tags as written.
+    let mut raw_until = 0;
+    for at in memchr::memmem::find_iter(raw, b"{") {
+        if at < raw_until || in_code(at) {
+            continue;
+        }
+        let Some(tag) = tag(raw, at) else { continue };
+        if tag.name == "raw" {
+            raw_until =
+                memchr::memmem::find(&raw[tag.end..], b"endraw").map_or(raw.len(), |k| tag.end + k);
+            continue;
+        }
+        let Some((value, span)) = page_of(raw, &tag) else {
+            continue;
+        };
+        let prev = doc.ref_kind;
+        doc.ref_kind = match tag.name {
+            "post_url" => RefKind::Post,
+            _ => RefKind::Page,
+        };
+        doc.reference_owned(span.start, &raw[span.clone()], value);
+        doc.ref_kind = prev;
+    }
+}
+
+/// A Hugo shortcode call (`{{< name args >}}`, `{{% name args %}}`) or a
+/// Liquid tag (`{% name args %}`) starting at `raw[at]`.
+struct Tag<'a> {
+    /// Hugo's, or Liquid's.
+    hugo: bool,
+    name: &'a str,
+    /// Its arguments, and where they start in `raw`.
+    args: &'a [u8],
+    args_at: usize,
+    /// Just past its closing delimiter.
+    end: usize,
+}
+
+/// The longest a tag naming a page is read: its path and a few options.
+const MAX_TAG: usize = 1024;
+
+fn tag(raw: &[u8], at: usize) -> Option<Tag<'_>> {
+    let rest = &raw[at..raw.len().min(at + MAX_TAG)];
+    let (hugo, open, close): (bool, usize, &[u8]) = if rest.starts_with(b"{{<") {
+        (true, 3, b">}}")
+    } else if rest.starts_with(b"{{%") {
+        (true, 3, b"%}}")
+    } else if rest.starts_with(b"{%") {
+        (false, 2, b"%}")
+    } else {
+        return None;
+    };
+    let mut from = open;
+    // Whitespace control: `{%-`, `{{<-` is not Hugo's, but `{%-` is Liquid's.
+    if !hugo && rest.get(from) == Some(&b'-') {
+        from += 1;
+    }
+    let end = memchr::memmem::find(&rest[from..], close)? + from;
+    let inner = rest[from..end].trim_ascii();
+    let inner = match hugo {
+        true => inner,
+        false => inner.strip_suffix(b"-").unwrap_or(inner).trim_ascii_end(),
+    };
+    let name_len = inner
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .unwrap_or(inner.len());
+    let name = std::str::from_utf8(&inner[..name_len]).ok()?;
+    let args = &inner[name_len..];
+    let args_at = at + (args.as_ptr() as usize - rest.as_ptr() as usize);
+    Some(Tag {
+        hugo,
+        name,
+        args,
+        args_at,
+        end: at + end + close.len(),
+    })
+}
+
+/// What the tag names (its value: the path looked up, with its fragment)
+/// and where the path is written in `raw`, if it names a page.
+fn page_of(raw: &[u8], tag: &Tag) -> Option<(Vec<u8>, Range<usize>)> {
+    match (tag.hugo, tag.name) {
+        // `{{< ref "docs/install.md#download" >}}`, `{{< relref path="x"
+        // lang="fr" >}}` (Hugo, "ref" and "relref" shortcodes).
+        (true, "ref" | "relref") => {
+            let (arg, at) = hugo_path(tag.args)?;
+            let span = tag.args_at + at..tag.args_at + at + arg.len();
+            (!arg.contains(&b'{')).then(|| (arg.to_vec(), span))
+        }
+        // `{% link _docs/install.md %}`, `{% post_url 2010-07-21-name %}`
+        // (Jekyll, "Tags": Links), with a fragment written right after.
+        (false, "link" | "post_url") => {
+            let arg = tag.args.trim_ascii();
+            // `{% link {{ page.x }} %}` and filters are not paths.
+            if arg.is_empty()
+                || arg
+                    .iter()
+                    .any(|&b| matches!(b, b'{' | b'|' | b' ' | b'"' | b'\''))
+            {
+                return None;
+            }
+            let at = tag.args_at + (arg.as_ptr() as usize - tag.args.as_ptr() as usize);
+            let mut value = arg.to_vec();
+            let after = &raw[tag.end..];
+            if after.first() == Some(&b'#') {
+                let n = after
+                    .iter()
+                    .position(|&b| {
+                        b.is_ascii_whitespace() || matches!(b, b')' | b'"' | b'\'' | b'>')
+                    })
+                    .unwrap_or(after.len());
+                value.extend_from_slice(&after[..n]);
+            }
+            Some((value, at..at + arg.len()))
+        }
+        _ => None,
+    }
+}
+
+/// A Hugo `ref`'s path: its first positional argument or its `path`
+/// argument, unquoted, and where it is in `args`.
+fn hugo_path(args: &[u8]) -> Option<(&[u8], usize)> {
+    let mut i = 0;
+    while i < args.len() {
+        while i < args.len() && args[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let key_end = args[i..]
+            .iter()
+            .position(|&b| b == b'=' || b.is_ascii_whitespace() || b == b'"' || b == b'`')
+            .map_or(args.len(), |k| i + k);
+        let named = args.get(key_end) == Some(&b'=');
+        let key = &args[i..key_end];
+        let v = if named { key_end + 1 } else { i };
+        let (value, next) = match args.get(v) {
+            Some(&q @ (b'"' | b'`')) => {
+                let e = memchr::memchr(q, &args[v + 1..])? + v + 1;
+                ((v + 1, e), e + 1)
+            }
+            Some(_) => {
+                let e = args[v..]
+                    .iter()
+                    .position(u8::is_ascii_whitespace)
+                    .map_or(args.len(), |k| v + k);
+                ((v, e), e)
+            }
+            None => return None,
+        };
+        if !named || key == b"path" {
+            let (a, b) = value;
+            return (b > a).then(|| (&args[a..b], a));
+        }
+        i = next;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refs(text: &str) -> Vec<(String, String)> {
+        let mut doc = Doc {
+            want_refs: true,
+            ..Doc::default()
+        };
+        read(text.as_bytes(), &[], &mut doc);
+        doc.refs
+            .iter()
+            .map(|(r, v, k)| {
+                let v = String::from_utf8_lossy(v);
+                let v = match k {
+                    RefKind::Post => format!("post:{v}"),
+                    RefKind::Page => v.into_owned(),
+                    k => panic!("{k:?}"),
+                };
+                (text[r.clone()].to_string(), v)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hugo_ref_shortcodes_name_their_path() {
+        let r = refs(
+            r#"[a]({{< ref "docs/install.md#download" >}}) [b]({{% relref path="x.md" lang="fr" %}})
+[c]({{< ref lang="fr" path=`y` >}}) {{< ref >}} {{</* ref "escaped" */>}} {{< refx "no" >}}"#,
+        );
+        assert_eq!(
+            refs_pairs(&r),
+            [
+                ("docs/install.md#download", "docs/install.md#download"),
+                ("x.md", "x.md"),
+                ("y", "y"),
+            ]
+        );
+    }
+
+    #[test]
+    fn jekyll_link_tags_name_their_path_and_keep_a_fragment() {
+        let r = refs(
+            "[a]({% link _docs/a.md %}#setup) [b]({%- link b.md -%}) {% post_url 2010-07-21-name %}\n\
+             {% link {{ page.x }} %} {% link a.md | append: '#x' %} {% raw %}{% link no.md %}{% endraw %}",
+        );
+        assert_eq!(
+            refs_pairs(&r),
+            [
+                ("_docs/a.md", "_docs/a.md#setup"),
+                ("b.md", "b.md"),
+                ("2010-07-21-name", "post:2010-07-21-name"),
+            ]
+        );
+    }
+
+    #[test]
+    fn code_names_no_page() {
+        let text = "`{{< ref \"a.md\" >}}` {{< ref \"b.md\" >}}";
+        let mut doc = Doc {
+            want_refs: true,
+            ..Doc::default()
+        };
+        let code = [std::ops::Range { start: 0, end: 20 }];
+        read(text.as_bytes(), &code, &mut doc);
+        assert_eq!(doc.refs.len(), 1);
+        assert_eq!(doc.refs[0].1, b"b.md");
+    }
+
+    fn refs_pairs(r: &[(String, String)]) -> Vec<(&str, &str)> {
+        r.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
+    }
+}
