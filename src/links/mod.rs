@@ -412,7 +412,7 @@ impl Links {
     /// anchors are made at once. Without `anchors` (`targets` holds only
     /// where its links resolve), the anchors are read from the file when
     /// a link first needs them.
-    pub fn learn(&self, path: &Path, format: Format, targets: Targets, anchors: bool) {
+    pub fn learn(&self, path: &Path, format: Format, raw: &[u8], targets: Targets, anchors: bool) {
         if !is_markup(format) {
             return;
         }
@@ -420,6 +420,11 @@ impl Links {
         let Some(cells) = self.tree.cells(&abs) else {
             return;
         };
+        // What its site's model reads of its head (front matter, page
+        // aliases), so that it is not opened again for them.
+        if self.site_of_file(&abs).is_some() {
+            let _ = cells.head.set(permalinks::kept_head(raw));
+        }
         let _ = cells.elsewhere.set(elsewhere(format, &targets));
         if !anchors {
             return;
@@ -443,6 +448,15 @@ impl Links {
             let anchors = Anchors::new(format, generator, &targets);
             let _ = cells.anchors.set(Some(Arc::new(anchors)));
         }
+    }
+
+    /// What a site's model reads of the head of the page at `abs`: kept
+    /// from its check, else read.
+    pub(crate) fn head_of(&self, abs: &Path) -> Option<permalinks::Heads> {
+        if let Some(h) = self.tree.cells(abs).and_then(|c| c.head.get().cloned()) {
+            return Some(h);
+        }
+        permalinks::head(abs).map(permalinks::Heads::from)
     }
 
     /// Whether `size` bytes fit in what is left of [`KEPT_TARGETS`],
@@ -618,7 +632,9 @@ impl Links {
         let mut boundary_listing: Option<Option<Arc<tree::Listing>>> = None;
         // A page served at `name/` (Jekyll's and Zola's pretty URLs) has
         // its links resolved from there, not from its file's folder.
-        let pretty = site.as_ref().is_some_and(|s| s.is_pretty(&abs));
+        let pretty = site
+            .as_ref()
+            .is_some_and(|s| s.is_pretty(&abs, || self.head_of(&abs)));
         for (i, r) in refs.iter().enumerate() {
             // A page the generator looks up by its own rules; in another
             // generator's site, no link at all.

@@ -120,7 +120,7 @@ impl Links {
         if let Some(why) = &site.broken {
             return Err(Reason::new(Kind::Config, why.clone()));
         }
-        if names_its_repository(abs) {
+        if names_its_repository(self.head_of(abs)) {
             return Err(Reason::new(
                 Kind::Copied,
                 "in pages copied in from the repository their front matter names",
@@ -158,7 +158,14 @@ impl Links {
     fn permalink(&self, site: &Site, abs: &Path, dir: &Path, path: &[u8]) -> Option<PathBuf> {
         let index = cached(&self.permalinks, site.home.as_os_str(), || {
             let files = self.files_under(&site.source, &["md", "markdown", "mdx", "html", "htm"]);
-            permalinks::index(&files, &site.source, &site.contents, site.posts.as_ref())
+            let head = |p: &Path| self.head_of(p);
+            permalinks::index(
+                &files,
+                &site.source,
+                &site.contents,
+                site.posts.as_ref(),
+                &head,
+            )
         });
         if index.is_empty() {
             return None;
@@ -307,7 +314,7 @@ impl Links {
         cached(&self.permalinks, &key, || {
             let modules = site.source.join("modules");
             let files = self.files_under(&modules, &["adoc"]);
-            permalinks::antora_aliases(&files, &modules)
+            permalinks::antora_aliases(&files, &modules, &|p: &Path| self.head_of(p))
         })
     }
 
@@ -324,7 +331,8 @@ impl Links {
         let docs = site.contents.first()?;
         let routes = cached(&self.routes, site.home.as_os_str(), || {
             let files = self.files_under(docs, &["md", "mdx", "markdown"]);
-            let of_file = permalinks::docusaurus_routes(&files, docs, &site.route_base);
+            let head = |p: &Path| self.head_of(p);
+            let of_file = permalinks::docusaurus_routes(&files, docs, &site.route_base, &head);
             let by_route = of_file
                 .iter()
                 .map(|(f, r)| (r.clone(), f.clone()))
@@ -423,8 +431,8 @@ pub(super) struct Routes {
 /// it was copied from (`repository = "https://..."`, as a generator's
 /// theme gallery makes pages of READMEs): its relative links are
 /// written for that repository.
-fn names_its_repository(path: &Path) -> bool {
-    permalinks::head(path).is_some_and(|h| {
+fn names_its_repository(head: Option<permalinks::Heads>) -> bool {
+    head.is_some_and(|h| {
         permalinks::front_matter(&h)
             .and_then(|f| permalinks::value(f, "repository"))
             .is_some_and(|v| v.starts_with("https://") || v.starts_with("http://"))

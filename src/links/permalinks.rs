@@ -10,6 +10,40 @@ use std::path::{Path, PathBuf};
 /// How much of a page is read for its front matter.
 const HEAD: usize = 4096;
 
+/// What of a page's head its site model reads: kept from its check, or
+/// read again.
+pub(crate) type Heads = std::sync::Arc<[u8]>;
+
+/// What of `raw`'s first [`HEAD`] bytes the models read: the front
+/// matter (`---` or `+++` fenced) and Antora's `:page-aliases:` lines,
+/// read the same from it as from the whole head. Most pages keep a few
+/// hundred bytes, and a page with neither keeps none.
+pub(crate) fn kept_head(raw: &[u8]) -> Heads {
+    let head = &raw[..raw.len().min(HEAD)];
+    let mut out = Vec::new();
+    let trimmed = head.trim_ascii_start();
+    if let Some(fence) = trimmed.get(..3).filter(|f| *f == b"---" || *f == b"+++") {
+        let from = head.len() - trimmed.len();
+        let mut close = b"\n".to_vec();
+        close.extend_from_slice(fence);
+        // The closing fence, and its line; else all of the head.
+        let end = memchr::memmem::find(&trimmed[3..], &close)
+            .map(|k| from + 3 + k + close.len())
+            .map_or(head.len(), |e| {
+                memchr::memchr(b'\n', &head[e..]).map_or(head.len(), |n| e + n)
+            });
+        out.extend_from_slice(&head[..end]);
+    }
+    for k in memchr::memmem::find_iter(head, b":page-aliases:") {
+        if k == 0 || head[k - 1] == b'\n' {
+            let end = memchr::memchr(b'\n', &head[k..]).map_or(head.len(), |n| k + n);
+            out.push(b'\n');
+            out.extend_from_slice(&head[k..end]);
+        }
+    }
+    Heads::from(out)
+}
+
 /// The first [`HEAD`] bytes of the file at `path`, read with as few
 /// calls as the file allows (one, for most pages), not in growing probes.
 pub(crate) fn head(path: &Path) -> Option<Vec<u8>> {
@@ -37,6 +71,7 @@ pub(crate) fn index(
     source: &Path,
     contents: &[PathBuf],
     posts: Option<&(PathBuf, String)>,
+    head: &dyn Fn(&Path) -> Option<Heads>,
 ) -> HashMap<String, PathBuf> {
     let mut out = HashMap::new();
     for p in files {
@@ -210,6 +245,7 @@ pub(crate) fn docusaurus_routes(
     files: &[PathBuf],
     docs: &Path,
     base: &str,
+    head: &dyn Fn(&Path) -> Option<Heads>,
 ) -> HashMap<PathBuf, String> {
     let mut out = HashMap::new();
     for p in files {
@@ -282,7 +318,11 @@ fn id_and_slug(head: &[u8]) -> (Option<String>, Option<String>) {
 /// The page aliases of the Antora modules under `modules` (Antora's
 /// documentation, "Page aliases"): each page's `:page-aliases:` ids, as
 /// `module:path` (an id without a module is the page's own module's).
-pub(crate) fn antora_aliases(files: &[PathBuf], modules: &Path) -> HashMap<String, PathBuf> {
+pub(crate) fn antora_aliases(
+    files: &[PathBuf],
+    modules: &Path,
+    head: &dyn Fn(&Path) -> Option<Heads>,
+) -> HashMap<String, PathBuf> {
     let mut out = HashMap::new();
     for p in files {
         let p = p.as_path();
@@ -322,7 +362,35 @@ pub(crate) fn antora_aliases(files: &[PathBuf], modules: &Path) -> HashMap<Strin
 
 #[cfg(test)]
 mod tests {
-    use super::{front_matter_urls, key};
+    use super::{front_matter, front_matter_urls, kept_head, key};
+
+    /// A page's kept head reads as its whole head does, for each model.
+    #[test]
+    fn a_kept_head_reads_as_the_head() {
+        let pages: [&[u8]; 7] = [
+            b"---\ntitle: A\npermalink: /a/\n---\n# A\n:page-aliases: no.adoc\n",
+            b"\n+++\nurl = \"/b/\"\n+++\nText",
+            b"---\nid: x\nslug: /y\n",
+            b"---\n---\n",
+            b"= Page\n:page-aliases: old.adoc, other:older.adoc\n\nText\n",
+            b"# No front matter\npermalink: /x/\n",
+            b"",
+        ];
+        for page in pages {
+            let kept = kept_head(page);
+            assert_eq!(front_matter(&kept), front_matter(page), "{page:?}");
+            let aliases = |h: &[u8]| -> Vec<String> {
+                String::from_utf8_lossy(h)
+                    .lines()
+                    .filter(|l| l.starts_with(":page-aliases:"))
+                    .map(str::to_string)
+                    .collect()
+            };
+            assert_eq!(aliases(&kept), aliases(page), "{page:?}");
+        }
+        // A page with neither keeps nothing.
+        assert!(kept_head(b"# Title\n\nText\n").is_empty());
+    }
 
     #[test]
     fn front_matter_gives_the_page_its_urls() {

@@ -48,6 +48,8 @@ pub(crate) struct FileCells {
     /// Its targets as its own check read them, packed (boxed: most
     /// files' cells hold none).
     pub kept: OnceLock<Box<super::kept::Kept>>,
+    /// What its site's model reads of its head, as its check read it.
+    pub head: OnceLock<super::permalinks::Heads>,
 }
 
 /// One folder's names.

@@ -814,7 +814,7 @@ impl Checker<'_> {
                 bytes,
             );
             if let Some((links, path)) = links {
-                links.learn(path, format, doc.targets, doc.anchors);
+                links.learn(path, format, raw, doc.targets, doc.anchors);
                 work.site = doc
                     .located
                     .iter()

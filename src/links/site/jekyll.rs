@@ -46,9 +46,9 @@ pub(super) fn jekyll(dir: &Path) -> Site {
 
 /// Whether the page at `file` sets a `permalink` ending in `/` in its
 /// front matter.
-pub(super) fn front_matter_pretty(file: &Path) -> bool {
-    use crate::links::permalinks::{front_matter, head, value};
-    head(file).is_some_and(|h| {
+pub(super) fn front_matter_pretty(head: Option<crate::links::permalinks::Heads>) -> bool {
+    use crate::links::permalinks::{front_matter, value};
+    head.is_some_and(|h| {
         front_matter(&h)
             .and_then(|f| value(f, "permalink"))
             .is_some_and(|p| p.ends_with('/'))

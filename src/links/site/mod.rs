@@ -198,14 +198,19 @@ impl Site {
     /// (`/docs/name/`) and its links are written against that: Jekyll's
     /// collections with a permalink ending in `/`, and pages whose front
     /// matter's `permalink` does; Zola's pages.
-    pub(crate) fn is_pretty(&self, file: &Path) -> bool {
+    pub(crate) fn is_pretty(
+        &self,
+        file: &Path,
+        head: impl FnOnce() -> Option<crate::links::permalinks::Heads>,
+    ) -> bool {
         if is_index(file) {
             return false;
         }
         match self.generator {
             Generator::Zola => self.contents.iter().any(|c| file.starts_with(c)),
             Generator::Jekyll => {
-                self.pretty.iter().any(|d| file.starts_with(d)) || jekyll::front_matter_pretty(file)
+                self.pretty.iter().any(|d| file.starts_with(d))
+                    || jekyll::front_matter_pretty(head())
             }
             _ => false,
         }
