@@ -533,7 +533,8 @@ impl Linter {
         let mut uri = Uri::parse(&finding.uri);
         let suspect = link.is_some()
             || finding.flags.truncated
-            || (classes & class::AT != 0 && secrets::may_hold_userinfo(&finding.uri))
+            || ((classes & class::AT != 0 || secrets::may_hold_escaped_at(&finding.uri))
+                && secrets::may_hold_userinfo(&finding.uri))
             || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
             || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
             || uri

@@ -22,11 +22,13 @@
 //!            "new db: postgres://app:****@db/prod and ftp://a:****@c/");
 //! ```
 
+mod escaped;
 mod params;
 mod placeholder;
 mod samples;
 mod token;
 pub mod userinfo;
+pub use escaped::may_hold as may_hold_escaped_at;
 mod webhook;
 
 use std::borrow::Cow;
@@ -123,6 +125,8 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
         if let userinfo::Located::Found(c) = userinfo::locate(uri, auth, uri.len(), true, cut) {
             rest = (c.at + 1).min(uri.len());
             credential(uri, auth, &c, &mut out);
+        } else if let Some(end) = escaped_credential(uri, auth, cut, &mut out) {
+            rest = end;
         } else if let Some(s) = severed(uri, auth) {
             out.push(s);
         }
@@ -154,6 +158,34 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
     nested(uri, rest, cut, &mut out);
     out.sort_by_key(|s| s.span.start);
     out
+}
+
+/// The credential of a userinfo whose `@` is escaped (`u:pw&#64;host`,
+/// see [`escaped`]): its secrets, at their raw offsets, pushed to `out`,
+/// and where the host starts.
+fn escaped_credential(uri: &[u8], auth: usize, cut: bool, out: &mut Vec<Secret>) -> Option<usize> {
+    let (text, map) = escaped::decode(uri, auth)?;
+    let userinfo::Located::Found(c) = userinfo::locate(&text, auth, text.len(), true, cut) else {
+        return None;
+    };
+    let mut found = Vec::new();
+    credential(&text, auth, &c, &mut found);
+    let raw = |r: &Range<usize>| map[r.start]..map[r.end];
+    for s in found {
+        let kind = match s.kind {
+            Kind::Password { user } => Kind::Password { user: raw(&user) },
+            Kind::Userinfo { colon } => Kind::Userinfo {
+                colon: colon.map(|k| map[k]),
+            },
+            kind => kind,
+        };
+        out.push(Secret {
+            span: raw(&s.span),
+            kind,
+            placeholder: s.placeholder,
+        });
+    }
+    Some(map[(c.at + 1).min(text.len())])
 }
 
 /// Credentials of URIs inside this one: `?next=https://u:pw@h/`, a web
@@ -285,7 +317,7 @@ pub(crate) fn percent_decode(s: &[u8], mut map: Option<&mut Vec<usize>>) -> Vec<
 /// and a `://`. Quick tests like this one let most URIs skip [`locate`].
 pub fn may_hold_userinfo(uri: &[u8]) -> bool {
     // `scheme://`, a web scheme's `http:/`, `sip:` (see `authority`).
-    memchr::memchr(b'@', uri).is_some()
+    (memchr::memchr(b'@', uri).is_some() || escaped::may_hold(uri))
         && (network_path(uri) >= 2
             || memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
             || uri

@@ -218,7 +218,17 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                 let port = match after {
                     Some(b':') => match byte(w, host_end + 1, limit, eof) {
                         None => return Located::NeedMore,
-                        Some(Some(d)) => d.is_ascii_digit() || ends_user(d),
+                        Some(Some(d)) if d.is_ascii_digit() => true,
+                        // `alice@corp.example:#pw@host`: a password may
+                        // start with a byte that would end a user, when
+                        // an `@` and a host follow on its line.
+                        Some(Some(d)) if ends_user(d) => {
+                            match later_at(w, host_end + 2, limit, eof) {
+                                None => return Located::NeedMore,
+                                Some(later) => !later,
+                            }
+                        }
+                        Some(Some(_)) => false,
                         Some(None) => true,
                     },
                     _ => true,
@@ -247,6 +257,63 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
             None => Located::None,
         },
         found => found,
+    }
+}
+
+/// The longest password looked for past [`MAX_PASSWORD`]: the scanner's
+/// cut of a URI (SPEC E6), past which a URI is a truncated one.
+const MAX_LONG_PASSWORD: usize = 64 * 1024;
+
+/// The userinfo whose password runs from `w[colon + 1]` past `w[j]`,
+/// [`MAX_PASSWORD`] bytes of nothing odd: up to the first `@` before a
+/// space, a tab or a line's end, if a host follows it. Its first bytes
+/// hold no `/`, so no other URI's authority starts among them, and each
+/// byte is searched for one password only (issue 31, S6).
+fn long_password(
+    w: &[u8],
+    auth: usize,
+    colon: usize,
+    j: usize,
+    limit: usize,
+    eof: bool,
+) -> Located {
+    let stop = limit.min(colon + 1 + MAX_LONG_PASSWORD);
+    let end = stop.min(w.len());
+    let found = memchr::memchr3(b'@', b'\n', b' ', &w[j..end]).map(|k| j + k);
+    match found {
+        Some(at) if w[at] == b'@' && memchr::memchr(b'\t', &w[j..at]).is_none() => {
+            match host_starts(w, at + 1, limit, eof) {
+                None => Located::NeedMore,
+                Some(true) => Located::Found(Credential {
+                    user: auth..colon,
+                    password: Some(colon + 1..at),
+                    at,
+                    uncertain: true,
+                }),
+                Some(false) => Located::None,
+            }
+        }
+        Some(_) => Located::None,
+        None if end < stop && !eof => Located::NeedMore,
+        None => Located::None,
+    }
+}
+
+/// Whether an `@` followed by a host comes at or after `w[from]` before
+/// whitespace, within [`MAX_PASSWORD`] bytes. `None` when the window ends
+/// first.
+fn later_at(w: &[u8], from: usize, limit: usize, eof: bool) -> Option<bool> {
+    let stop = limit.min(from + MAX_PASSWORD);
+    let mut j = from;
+    loop {
+        let Some(b) = byte(w, j, stop, eof)? else {
+            return Some(false);
+        };
+        match b {
+            b'@' => return host_starts(w, j + 1, limit, eof),
+            _ if b.is_ascii_whitespace() || b < 0x20 => return Some(false),
+            _ => j += 1,
+        }
     }
 }
 
@@ -293,8 +360,12 @@ fn password(
 ) -> Located {
     match port_follows(w, colon, limit, eof) {
         None => return Located::NeedMore,
-        Some(true) => return Located::None,
-        Some(false) => {}
+        // A documented token (`AKIA...`) is no host, so what follows its
+        // `:` is no port: an AWS secret key may start `7/K7M...`.
+        Some(true) if super::token::documented(&w[auth..colon]).is_none() => {
+            return Located::None;
+        }
+        Some(_) => {}
     }
     // The password: anything on this line up to the `@` before the host.
     // Each `@` followed by a host is a candidate, classed by what follows
@@ -321,6 +392,11 @@ fn password(
                     at: j,
                     uncertain: true,
                 });
+            }
+            // A long password with nothing odd in its first bytes (a
+            // token, a key): its `@` is looked for with memchr.
+            if !cut && !spaced && !doubt && first.is_none() && j < limit {
+                return long_password(w, auth, colon, j, limit, eof);
             }
             return settle(first, last);
         }

@@ -138,6 +138,13 @@ const LINES: &[&str] = &[
     // Parameter names red-teaming found unrecognized (issue 31, S5).
     "https://x.example.com/?secret_token=⟦Sn1AbSn2Ef⟧&passphrase=⟦Pq1AbPq2Ef⟧&bearer_token=⟦Br9AbBr0Ef⟧",
     "https://x.example.com/?github_token=⟦Gh1AbGh2Ef⟧&db_pass=⟦Db1AbDb2Ef⟧&pw=⟦Pw7AbPw8Ef⟧",
+    // An `@` written as a reference or an escape a reader decodes, an
+    // e-mail user whose password starts with a delimiter, a password of
+    // digits and `/` after an access key id (issue 31, S1, S3, S4).
+    "see https://alice:⟦En1AbEn2Ef⟧&#64;db.example.com/x and https://bob:⟦En3AbEn4Ef⟧&#x40;db.example.com/",
+    "{\"url\": \"https://alice:⟦Je1AbJe2Ef⟧\\u0040db.example.com/x\"} https://carol:⟦Cm1AbCm2Ef⟧&commat;db.example.com/",
+    "smtp://⟦alice@corp.example.com:#Ha1AbHa2Ef⟧@smtp.example.net/ smtp://⟦alice@corp.example.com:/Ha3AbHa4Ef⟧@smtp.example.net/",
+    "s3a://⟦AKIAZR4KQ8WLM2EXAMP7:7/K7MDENG/Ak1AbAk2Ef⟧@bucket/path",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
@@ -487,9 +494,13 @@ fn a_secret_over_the_cut_stays_hidden() {
     let dir = tempfile::tempdir().unwrap();
     let pad = "a".repeat(65_536 - 40);
     let long_pw = "Lp1AbLp2Ef".repeat(8_000);
+    // Longer than the userinfo's bounded scan, shorter than the cut
+    // (issue 31, S6).
+    let mid_pw = "Lq1AbLq2Ef".repeat(501);
     let text = format!(
         "see https://db.example.com/{pad}?token=Ct1AbCt2EfCt3GhCt4IjCt5KlCt6MnCt7OpCt8Qr and http://h.example.com:99999/\n\
-         https://user:{long_pw}@db.example.com/x and http://h.example.com:99999/\n"
+         https://user:{long_pw}@db.example.com/x and http://h.example.com:99999/\n\
+         https://user:{mid_pw}@db.example.com/x and http://h.example.com:99999/\n"
     );
     std::fs::write(dir.path().join("t"), &text).unwrap();
     for args in [
@@ -499,7 +510,9 @@ fn a_secret_over_the_cut_stays_hidden() {
         &["extract", "t"],
     ] {
         let run = urilint(dir.path(), args, None);
-        for piece in ["Ct1Ab", "Ct2Ef", "Ct4Ij", "Ct8Qr", "Lp1Ab", "Lp2Ef"] {
+        for piece in [
+            "Ct1Ab", "Ct2Ef", "Ct4Ij", "Ct8Qr", "Lp1Ab", "Lp2Ef", "Lq1Ab", "Lq2Ef",
+        ] {
             assert!(
                 !run.output.contains(piece),
                 "`urilint {}` prints {piece}",
