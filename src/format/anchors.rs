@@ -123,6 +123,9 @@ fn strip_roles(t: &[u8]) -> Vec<u8> {
 pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
     let mut prev: Option<&[u8]> = None;
     let mut comment = false;
+    // A block title waiting for its block, and whether the block has an id.
+    let mut block_title: Option<String> = None;
+    let mut block_id = false;
     // The document title: `= Title`, or a title underlined with `=`,
     // before the first block (Asciidoctor, "Document Header").
     let mut header = true;
@@ -168,7 +171,14 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
             .take_while(|&&b| b == line[0] && (b == b'=' || b == b'#'))
             .count();
         if (1..=6).contains(&marks) && line.get(marks) == Some(&b' ') {
-            out.headings.push(text(&line[marks + 1..]));
+            // `== Title ==`: a symmetric title's closing marks are no part
+            // of it.
+            let t = &line[marks + 1..];
+            let t = t
+                .strip_suffix(&line[..marks])
+                .filter(|r| r.ends_with(b" "))
+                .map_or(t, <[u8]>::trim_ascii_end);
+            out.headings.push(text(t));
         } else if let Some(p) = prev
             && super::asciidoc::is_underline(p, line)
             && line.iter().all(|&b| b == line[0])
@@ -177,13 +187,24 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
             out.headings.push(text(p));
         }
         // `.Title`: a block's title, which a natural cross reference
-        // may name (not `..`, nor a list item's `. `).
-        if let Some(t) = line.strip_prefix(b".")
-            && t.first()
+        // names when the block has an id (Asciidoctor resolves a title
+        // among the ids it registered) (not `..`, nor a list item's `. `).
+        // The title and the block's attribute lines come in any order
+        // before the block.
+        let title = line.strip_prefix(b".").filter(|t| {
+            t.first()
                 .is_some_and(|&b| b != b'.' && !b.is_ascii_whitespace())
-        {
-            out.labels.push(text(t));
+        });
+        let attributes = line.starts_with(b"[") && line.ends_with(b"]");
+        if let Some(t) = title {
+            block_title = Some(text(t));
+        } else if !attributes {
+            if let (Some(t), true) = (block_title.take(), block_id) {
+                out.labels.push(t);
+            }
+            block_id = false;
         }
+        let ids_before = out.ids.len();
         prev = line
             .first()
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
@@ -193,66 +214,75 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
         if memchr::memchr(b'[', line).is_none() {
             continue;
         }
-        // `[[id]]`, `[[id, text]]`, and a bibliography's `[[[id]]]`.
-        for p in memchr::memchr_iter(b'[', line).filter(|&p| line.get(p + 1) == Some(&b'[')) {
-            let from = p + 2 + usize::from(line.get(p + 2) == Some(&b'['));
-            if let Some(k) = memchr::memmem::find(&line[from..], b"]]") {
-                let inner = &line[from..from + k];
-                let mut parts = inner.splitn(2, |&b| b == b',');
-                let id = parts.next().unwrap_or(b"").trim_ascii();
-                if is_id(id) {
-                    out.ids.push(text(id));
-                    // `[[id,Text]]`: its reference text.
-                    if let Some(t) = parts.next().map(<[u8]>::trim_ascii)
-                        && !t.is_empty()
-                    {
-                        out.labels.push(text(t));
+        ids_of_line(line, &anchor_macro, out);
+        block_id |= attributes && out.ids.len() > ids_before;
+    }
+    if let (Some(t), true) = (block_title, block_id) {
+        out.labels.push(t);
+    }
+}
+
+/// The ids and reference texts written on an AsciiDoc `line`.
+fn ids_of_line(line: &[u8], anchor_macro: &memchr::memmem::Finder, out: &mut Targets) {
+    // `[[id]]`, `[[id, text]]`, and a bibliography's `[[[id]]]`.
+    for p in memchr::memchr_iter(b'[', line).filter(|&p| line.get(p + 1) == Some(&b'[')) {
+        let from = p + 2 + usize::from(line.get(p + 2) == Some(&b'['));
+        if let Some(k) = memchr::memmem::find(&line[from..], b"]]") {
+            let inner = &line[from..from + k];
+            let mut parts = inner.splitn(2, |&b| b == b',');
+            let id = parts.next().unwrap_or(b"").trim_ascii();
+            if is_id(id) {
+                out.ids.push(text(id));
+                // `[[id,Text]]`: its reference text.
+                if let Some(t) = parts.next().map(<[u8]>::trim_ascii)
+                    && !t.is_empty()
+                {
+                    out.labels.push(text(t));
+                }
+            }
+        }
+    }
+    // `[#id]`, `[#id.role%option]`, `[quote#id]`: a block's or a
+    // phrase's id.
+    if line.starts_with(b"[") || memchr::memchr(b'#', line).is_some() {
+        for p in memchr::memchr_iter(b'[', line) {
+            let Some(k) = memchr::memchr(b']', &line[p..]) else {
+                continue;
+            };
+            let attrs = &line[p + 1..p + k];
+            let first = attrs.split(|&b| b == b',').next().unwrap_or(b"");
+            if let Some(h) = memchr::memchr(b'#', first) {
+                let id = &first[h + 1..];
+                let end = id
+                    .iter()
+                    .position(|&b| matches!(b, b'.' | b'%' | b'#'))
+                    .unwrap_or(id.len());
+                if is_id(&id[..end]) {
+                    out.ids.push(text(&id[..end]));
+                }
+            }
+            for a in attrs.split(|&b| b == b',') {
+                if let Some(v) = a.trim_ascii().strip_prefix(b"reftext=") {
+                    let v = v.strip_prefix(b"\"").unwrap_or(v);
+                    let v = v.strip_suffix(b"\"").unwrap_or(v);
+                    out.labels.push(text(v));
+                }
+                if let Some(v) = a.trim_ascii().strip_prefix(b"id=") {
+                    let v = v.strip_prefix(b"\"").unwrap_or(v);
+                    let v = v.strip_suffix(b"\"").unwrap_or(v);
+                    if is_id(v) {
+                        out.ids.push(text(v));
                     }
                 }
             }
         }
-        // `[#id]`, `[#id.role%option]`, `[quote#id]`: a block's or a
-        // phrase's id.
-        if line.starts_with(b"[") || memchr::memchr(b'#', line).is_some() {
-            for p in memchr::memchr_iter(b'[', line) {
-                let Some(k) = memchr::memchr(b']', &line[p..]) else {
-                    continue;
-                };
-                let attrs = &line[p + 1..p + k];
-                let first = attrs.split(|&b| b == b',').next().unwrap_or(b"");
-                if let Some(h) = memchr::memchr(b'#', first) {
-                    let id = &first[h + 1..];
-                    let end = id
-                        .iter()
-                        .position(|&b| matches!(b, b'.' | b'%' | b'#'))
-                        .unwrap_or(id.len());
-                    if is_id(&id[..end]) {
-                        out.ids.push(text(&id[..end]));
-                    }
-                }
-                for a in attrs.split(|&b| b == b',') {
-                    if let Some(v) = a.trim_ascii().strip_prefix(b"reftext=") {
-                        let v = v.strip_prefix(b"\"").unwrap_or(v);
-                        let v = v.strip_suffix(b"\"").unwrap_or(v);
-                        out.labels.push(text(v));
-                    }
-                    if let Some(v) = a.trim_ascii().strip_prefix(b"id=") {
-                        let v = v.strip_prefix(b"\"").unwrap_or(v);
-                        let v = v.strip_suffix(b"\"").unwrap_or(v);
-                        if is_id(v) {
-                            out.ids.push(text(v));
-                        }
-                    }
-                }
-            }
-        }
-        for p in anchor_macro.find_iter(line) {
-            let rest = &line[p + 7..];
-            if let Some(k) = memchr::memchr(b'[', rest)
-                && is_id(&rest[..k])
-            {
-                out.ids.push(text(&rest[..k]));
-            }
+    }
+    for p in anchor_macro.find_iter(line) {
+        let rest = &line[p + 7..];
+        if let Some(k) = memchr::memchr(b'[', rest)
+            && is_id(&rest[..k])
+        {
+            out.ids.push(text(&rest[..k]));
         }
     }
 }

@@ -281,6 +281,13 @@ fn cross_reference(
     inner: std::ops::Range<usize>,
     found: &mut Vec<(std::ops::Range<usize>, &[u8], RefKind)>,
 ) {
+    // A cross reference is an id or a title and its text: a longer run
+    // between `<<` and `>>` is prose, and each `<<` in it is not read to
+    // its end again.
+    const MAX_XREF: usize = 512;
+    if inner.len() > MAX_XREF {
+        return;
+    }
     let start = inner.start;
     let inner = &text[inner];
     let target = inner.iter().position(|&b| b == b',').unwrap_or(inner.len());
@@ -294,12 +301,15 @@ fn cross_reference(
         return;
     }
     let spaced = t.iter().any(u8::is_ascii_whitespace);
-    let id = !t.iter().any(|&b| b == b'#' || b == b'.');
+    // A path has a `#` or a document's extension (`<<b.adoc#x>>`,
+    // `<<b.adoc>>`); `<<Node.js>>` is an id or a title.
+    let id = !t.contains(&b'#') && !t.ends_with(b".adoc");
     if !spaced {
         // `<<id>>`: an anchor of this document; `<<Install>>`, an id or
         // else a title (a natural cross reference names a title in any
-        // case but lower).
-        let kind = match id && t.iter().any(u8::is_ascii_uppercase) {
+        // case but lower: Asciidoctor's `refid.downcase != refid`).
+        let upper = std::str::from_utf8(t).is_ok_and(|t| t.chars().any(char::is_uppercase));
+        let kind = match id && upper {
             true => RefKind::Natural,
             false => RefKind::Xref,
         };

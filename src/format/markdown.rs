@@ -58,9 +58,6 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // events come in file order, so the gaps are found as they come.
     let mut gaps: Vec<Range<usize>> = Vec::new();
     let mut reach = 0;
-    // Code spans and blocks and front matter, where a generator's page
-    // syntax is shown, not used.
-    let mut code: Vec<Range<usize>> = Vec::new();
     // The bodies of Hugo's code shortcodes: listings, as code blocks are.
     let bodies = super::shortcodes::code_bodies(raw);
     let in_body = |at: usize| {
@@ -91,12 +88,6 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             open.text_end = open.text_end.max(range.end);
         }
         if doc.want_refs {
-            if matches!(
-                event,
-                Event::Code(_) | Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_))
-            ) {
-                code.push(range.clone());
-            }
             match &event {
                 // Headings, ids and labels: only what a fragment names.
                 Event::Start(Tag::Heading { id, .. }) if doc.want_anchors => {
@@ -340,19 +331,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             defs.push((start..end, None));
         }
     }
-    if !bodies.is_empty() {
-        code.extend(bodies.iter().cloned());
-        code.sort_by_key(|r| r.start);
-        let mut merged: Vec<Range<usize>> = Vec::with_capacity(code.len());
-        for r in code {
-            match merged.last_mut() {
-                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
-                _ => merged.push(r),
-            }
-        }
-        code = merged;
-    }
-    super::page_refs::read(raw, &code, doc);
+    super::page_refs::read(raw, doc);
     defs.sort_by_key(|(span, _)| span.start);
     for (span, dest) in defs {
         let after_label = label_end(&raw[span.clone()]).map(|k| span.start + k);

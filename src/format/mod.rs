@@ -380,8 +380,10 @@ pub enum RefKind {
     Xref,
     /// An image: AsciiDoc's `image:` and `image::`.
     Image,
-    /// A page the site generator looks up by its own rules: Hugo's `ref`
-    /// and `relref` shortcodes, Jekyll's `link` tag.
+    /// A page Hugo looks up by its own rules: the `ref` and `relref`
+    /// shortcodes.
+    Ref,
+    /// A file Jekyll looks up from the site's source: the `link` tag.
     Page,
     /// A Jekyll post named by `post_url`: `2010-07-21-name` from
     /// `_posts/`.

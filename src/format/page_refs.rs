@@ -2,42 +2,64 @@
 //! path (SPEC section 11a): Hugo's `ref` and `relref` shortcodes and
 //! Jekyll's `link` and `post_url` tags. The generator looks the page up
 //! and writes its URL; a page it cannot find fails the build. Each is a
-//! [`RefKind::Page`] reference whose value is what the generator looks
-//! up (and a fragment), resolved by the site's model.
+//! [`RefKind::Ref`], [`RefKind::Page`] or [`RefKind::Post`] reference
+//! whose value is what the generator looks up (and a fragment), resolved
+//! by the site's model.
+//!
+//! Both generators expand them wherever they are written, code spans and
+//! blocks too: only Hugo's escaped `{{</* ref */>}}` and what Liquid's
+//! `{% raw %}` or `{% comment %}` encloses are shown as written. A tag
+//! inside a Liquid condition or loop may never run, so it is not read.
 
 use std::ops::Range;
 
 use super::{Doc, RefKind};
 
-/// Records the page references in `raw` outside the byte ranges `code`
-/// (sorted, not overlapping): code shows the syntax, it names no page.
-pub(crate) fn read(raw: &[u8], code: &[Range<usize>], doc: &mut Doc) {
+/// Records the page references in `raw`.
+pub(crate) fn read(raw: &[u8], doc: &mut Doc) {
     if !doc.want_refs {
         return;
     }
-    let in_code = |at: usize| {
-        let i = code.partition_point(|r| r.start <= at);
-        i > 0 && code[i - 1].end > at
-    };
-    // Liquid's `{% raw %}` ... `{% endraw %}` shows tags as written.
-    let mut raw_until = 0;
-    for at in memchr::memmem::find_iter(raw, b"{") {
-        if at < raw_until || in_code(at) {
+    // Liquid's `{% raw %}` and `{% comment %}` show tags as written, up to
+    // their end tag.
+    let mut skip_until = 0;
+    // Liquid blocks open around the tag: conditions and loops.
+    let mut depth = 0usize;
+    for at in memchr::memchr_iter(b'{', raw) {
+        if at < skip_until {
             continue;
         }
         let Some(tag) = tag(raw, at) else { continue };
-        if tag.name == "raw" {
-            raw_until =
-                memchr::memmem::find(&raw[tag.end..], b"endraw").map_or(raw.len(), |k| tag.end + k);
-            continue;
+        if !tag.hugo {
+            match tag.name {
+                "raw" | "comment" => {
+                    let end: &[u8] = if tag.name == "raw" {
+                        b"endraw"
+                    } else {
+                        b"endcomment"
+                    };
+                    skip_until = memchr::memmem::find(&raw[tag.end..], end)
+                        .map_or(raw.len(), |k| tag.end + k);
+                    continue;
+                }
+                "if" | "unless" | "case" | "for" | "tablerow" => depth += 1,
+                "endif" | "endunless" | "endcase" | "endfor" | "endtablerow" => {
+                    depth = depth.saturating_sub(1)
+                }
+                _ => {}
+            }
+            if depth > 0 {
+                continue;
+            }
         }
         let Some((value, span)) = page_of(raw, &tag) else {
             continue;
         };
         let prev = doc.ref_kind;
-        doc.ref_kind = match tag.name {
-            "post_url" => RefKind::Post,
-            _ => RefKind::Page,
+        doc.ref_kind = match (tag.hugo, tag.name) {
+            (true, _) => RefKind::Ref,
+            (false, "post_url") => RefKind::Post,
+            (false, _) => RefKind::Page,
         };
         doc.reference_owned(span.start, &raw[span.clone()], value);
         doc.ref_kind = prev;
@@ -66,7 +88,7 @@ fn tag(raw: &[u8], at: usize) -> Option<Tag<'_>> {
         (true, 3, b">}}")
     } else if rest.starts_with(b"{{%") {
         (true, 3, b"%}}")
-    } else if rest.starts_with(b"{%") {
+    } else if rest.starts_with(b"{%") && (at == 0 || raw[at - 1] != b'{') {
         (false, 2, b"%}")
     } else {
         return None;
@@ -123,14 +145,21 @@ fn page_of(raw: &[u8], tag: &Tag) -> Option<(Vec<u8>, Range<usize>)> {
             }
             let at = tag.args_at + (arg.as_ptr() as usize - tag.args.as_ptr() as usize);
             let mut value = arg.to_vec();
-            let after = &raw[tag.end..];
+            // `{% link a.md %}#setup`: the fragment written after it, up
+            // to what ends a link's destination; one Liquid makes
+            // (`#{{ page.id }}`) is not known here.
+            let after = &raw[tag.end..raw.len().min(tag.end + MAX_TAG)];
             if after.first() == Some(&b'#') {
                 let n = after
                     .iter()
                     .position(|&b| {
-                        b.is_ascii_whitespace() || matches!(b, b')' | b'"' | b'\'' | b'>')
+                        b.is_ascii_whitespace()
+                            || matches!(b, b')' | b'"' | b'\'' | b'>' | b'<' | b']' | b'{' | b'|')
                     })
                     .unwrap_or(after.len());
+                if after.get(n) == Some(&b'{') {
+                    return None;
+                }
                 value.extend_from_slice(&after[..n]);
             }
             Some((value, at..at + arg.len()))
@@ -186,14 +215,15 @@ mod tests {
             want_refs: true,
             ..Doc::default()
         };
-        read(text.as_bytes(), &[], &mut doc);
+        read(text.as_bytes(), &mut doc);
         doc.refs
             .iter()
             .map(|(r, v, k)| {
                 let v = String::from_utf8_lossy(v);
                 let v = match k {
                     RefKind::Post => format!("post:{v}"),
-                    RefKind::Page => v.into_owned(),
+                    RefKind::Page => format!("link:{v}"),
+                    RefKind::Ref => v.into_owned(),
                     k => panic!("{k:?}"),
                 };
                 (text[r.clone()].to_string(), v)
@@ -226,24 +256,23 @@ mod tests {
         assert_eq!(
             refs_pairs(&r),
             [
-                ("_docs/a.md", "_docs/a.md#setup"),
-                ("b.md", "b.md"),
+                ("_docs/a.md", "link:_docs/a.md#setup"),
+                ("b.md", "link:b.md"),
                 ("2010-07-21-name", "post:2010-07-21-name"),
             ]
         );
     }
 
     #[test]
-    fn code_names_no_page() {
-        let text = "`{{< ref \"a.md\" >}}` {{< ref \"b.md\" >}}";
-        let mut doc = Doc {
-            want_refs: true,
-            ..Doc::default()
-        };
-        let code = [std::ops::Range { start: 0, end: 20 }];
-        read(text.as_bytes(), &code, &mut doc);
-        assert_eq!(doc.refs.len(), 1);
-        assert_eq!(doc.refs[0].1, b"b.md");
+    fn tags_that_never_run_name_no_page() {
+        let r = refs(
+            "{% comment %}{% link a.md %}{% endcomment %} {% if x %}{% link b.md %}{% endif %} \
+             {% link c.md %}#{{ page.id }} {{% link d %}} `{{< ref \"e.md\" >}}` {% link f.md %}",
+        );
+        assert_eq!(refs_pairs(&r), [("e.md", "e.md"), ("f.md", "link:f.md")]);
+        // A fragment's length is bounded: no copy of the rest of the file.
+        let long = format!("{{% link a.md %}}#{}", "x".repeat(10_000));
+        assert!(refs(&long)[0].1.len() < 2_000);
     }
 
     fn refs_pairs(r: &[(String, String)]) -> Vec<(&str, &str)> {

@@ -15,12 +15,18 @@ const MAX_TAG: usize = 1024;
 pub(crate) fn code_bodies(raw: &[u8]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut from = 0;
+    // Names whose closing tag no search found: a later opening of one
+    // has none either, and is not searched to the end again.
+    let mut unclosed: Vec<&[u8]> = Vec::new();
     while let Some(k) = memchr::memmem::find(&raw[from..], b"{{") {
         let at = from + k;
         from = at + 2;
         let Some((name, body_start)) = opening(raw, at) else {
             continue;
         };
+        if unclosed.contains(&name) {
+            continue;
+        }
         // Its closing tag: `{{< /name >}}` or `{{% /name %}}`.
         let mut end = None;
         let mut search = body_start;
@@ -43,9 +49,12 @@ pub(crate) fn code_bodies(raw: &[u8]) -> Vec<Range<usize>> {
             }
         }
         // A body that never closes is no body (the shortcode is inline).
-        if let Some(end) = end {
-            out.push(body_start..end);
-            from = end;
+        match end {
+            Some(end) => {
+                out.push(body_start..end);
+                from = end;
+            }
+            None => unclosed.push(name),
         }
     }
     out

@@ -638,7 +638,10 @@ impl Links {
         for (i, r) in refs.iter().enumerate() {
             // A page the generator looks up by its own rules; in another
             // generator's site, no link at all.
-            if matches!(r.kind, format::RefKind::Page | format::RefKind::Post) {
+            if matches!(
+                r.kind,
+                format::RefKind::Ref | format::RefKind::Page | format::RefKind::Post
+            ) {
                 if let Some(outcome) = self.page_ref(site.as_deref(), &abs, &r.value, r.kind) {
                     let outcome = match outcome {
                         Ok(Some(p)) => {

@@ -399,7 +399,9 @@ impl Links {
             Problem::NoAnchor { fragment, .. } if self.anchors.is_match(fragment) => {
                 return Ok(None);
             }
-            Problem::Missing { path, .. } | Problem::NoIndex { path }
+            Problem::Missing { path, .. }
+            | Problem::NoIndex { path }
+            | Problem::NoPage { path, .. }
                 if !self.generated.is_empty()
                     && (self.generated.is_match(path)
                         || self.generated.is_match(

@@ -33,10 +33,16 @@ impl Links {
         kind: RefKind,
     ) -> Option<Result<Option<Problem>, Reason>> {
         let site = site?;
+        // Jekyll renders Liquid only in a file with front matter; it
+        // copies any other as it is (Jekyll, "Front Matter").
+        let liquid = || {
+            self.head_of(abs)
+                .is_some_and(|h| super::permalinks::front_matter(&h).is_some())
+        };
         let outcome = match (site.generator, kind) {
-            (Generator::Hugo, RefKind::Page) => self.hugo_ref(site, abs, value)?,
-            (Generator::Jekyll, RefKind::Page) => self.jekyll_link(site, value),
-            (Generator::Jekyll, RefKind::Post) => self.jekyll_post(site, value),
+            (Generator::Hugo, RefKind::Ref) => self.hugo_ref(site, abs, value)?,
+            (Generator::Jekyll, RefKind::Page) if liquid() => self.jekyll_link(site, value),
+            (Generator::Jekyll, RefKind::Post) if liquid() => self.jekyll_post(site, value),
             _ => return None,
         };
         // An anchor a plug-in makes, or a heading a shortcode may make.
@@ -80,16 +86,20 @@ impl Links {
             return Some(Ok(self.fragment_problem(abs, None, fragment, false)));
         }
         let index = self.hugo_pages(site);
-        let up = path.starts_with("..");
         let mut from = abs
             .parent()
             .and_then(|d| d.strip_prefix(content).ok())
             .map(|d| d.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
-        let leaf = abs
-            .file_stem()
-            .is_some_and(|s| s.eq_ignore_ascii_case("index"));
-        if leaf && !up {
+        // A leaf bundle (`x/index.md`, `x/index.fr.md`) is the page `x`:
+        // its references start beside it, in its container, unless one
+        // with an extension climbs (`../y.md`), which starts in `x`.
+        let leaf = abs.file_stem().and_then(|s| s.to_str()).is_some_and(|s| {
+            s.eq_ignore_ascii_case("index") || s.to_ascii_lowercase().starts_with("index.")
+        });
+        let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+        let extension = last.contains('.') && last != "..";
+        if leaf && !(extension && path.starts_with("../")) {
             from = from.rsplit_once('/').map_or("", |(d, _)| d).to_string();
         }
         let mut keys = Vec::with_capacity(3);
@@ -99,16 +109,18 @@ impl Links {
         if !path.starts_with('.') {
             keys.push(hugo_key(path));
             // A bare name (or `/name`) by the pages' base names.
-            let slashes = path.matches('/').count();
-            if slashes == 0 || (slashes == 1 && path.starts_with('/')) {
-                let k = hugo_key(path);
+            let bare = path.trim_end_matches('/');
+            let slashes = bare.matches('/').count();
+            if slashes == 0 || (slashes == 1 && bare.starts_with('/')) {
+                let k = hugo_key(bare);
                 keys.push(format!("\0{}", k.rsplit('/').next().unwrap_or(&k)));
             }
         }
         let found = keys.iter().find_map(|k| index.get(k));
         Some(match found {
             // Two pages of that base name (or one per language): Hugo
-            // picks none or its own, the model does not know which.
+            // picks none or its own, the model does not know which. A
+            // section without `_index.md` is a page with no anchors here.
             Some(page) if page.as_os_str().is_empty() => Ok(None),
             Some(page) => Ok(self.fragment_problem(page, None, fragment, true)),
             None => {
@@ -147,7 +159,12 @@ impl Links {
             let mut index = HashMap::new();
             let mut exts = HUGO_PAGES.to_vec();
             exts.push("gotmpl");
+            // The home page, and a section for each folder that holds
+            // pages, with or without `_index.md` (Hugo makes them): taken
+            // where no page source names them.
+            let mut sections: Vec<(String, PathBuf)> = Vec::new();
             for content in &site.contents {
+                sections.push((String::new(), content.clone()));
                 let files = self.files_under(content, &exts);
                 if files.len() >= super::MAX_LISTED {
                     index.insert(
@@ -171,6 +188,12 @@ impl Links {
                     }
                     if rel.ends_with(".gotmpl") {
                         continue;
+                    }
+                    // Each folder above it is a section (or a bundle).
+                    let mut dir = rel.as_str();
+                    while let Some((d, _)) = dir.rsplit_once('/') {
+                        dir = d;
+                        sections.push((hugo_key(&format!("{d}/")), content.join(d)));
                     }
                     let key = hugo_key(&rel);
                     // `page.fr.md`: the page `page` in French.
@@ -204,6 +227,9 @@ impl Links {
                     }
                 }
             }
+            for (k, d) in sections {
+                index.entry(k).or_insert(d);
+            }
             index
         })
     }
@@ -235,6 +261,9 @@ impl Links {
         let posts = cached(&self.permalinks, &key, || {
             let files = self.files_under(&site.source, &["md", "markdown", "html", "textile"]);
             let mut index = HashMap::new();
+            if files.len() >= super::MAX_LISTED {
+                index.insert(INCOMPLETE.to_string(), PathBuf::new());
+            }
             for f in files {
                 let Ok(rel) = f.strip_prefix(&site.source) else {
                     continue;
@@ -262,6 +291,10 @@ impl Links {
             });
         match found {
             Some(post) => Ok(self.fragment_problem(post, None, p.fragment.as_deref(), true)),
+            None if posts.contains_key(INCOMPLETE) => Err(Reason::new(
+                Kind::Generated,
+                "in a site with more files than are listed",
+            )),
             None => Ok(Some(Problem::NoPage {
                 path: name.to_string(),
                 by: "Jekyll's `post_url`",
@@ -278,17 +311,18 @@ fn hugo_key(path: &str) -> String {
     for s in path.split('/') {
         match s {
             "" | "." => {}
+            // `..` stops at the content root (Go's `path.Join`).
             ".." => {
-                if segs.pop().is_none() {
-                    segs.push("..");
-                }
+                segs.pop();
             }
             s => segs.push(s),
         }
     }
-    let mut key = segs.join("/").to_lowercase();
+    // Hugo's paths are lower case, spaces made `-` (its `paths.Parse`).
+    let mut key = segs.join("/").to_lowercase().replace(' ', "-");
     let last = key.rfind('/').map_or(0, |k| k + 1);
-    if let Some(dot) = key[last..].rfind('.')
+    if !path.ends_with('/')
+        && let Some(dot) = key[last..].rfind('.')
         && dot > 0
     {
         key.truncate(last + dot);
@@ -316,7 +350,10 @@ mod tests {
         assert_eq!(hugo_key("blog/first-post/"), "blog/first-post");
         assert_eq!(hugo_key("_index.md"), "");
         assert_eq!(hugo_key("docs/install/../configure"), "docs/configure");
-        assert_eq!(hugo_key("../x.md"), "../x");
+        assert_eq!(hugo_key("../x.md"), "x");
+        assert_eq!(hugo_key("docs/../../x.md"), "x");
+        assert_eq!(hugo_key("My Page.md"), "my-page");
+        assert_eq!(hugo_key("v1.2/"), "v1.2");
         assert_eq!(hugo_key("v1.2/notes"), "v1.2/notes");
     }
 }

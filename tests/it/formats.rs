@@ -693,9 +693,10 @@ fn relative_references_of_each_format() {
     assert!(refs(Format::Text, "see ../a.md and <b.html>").is_empty());
 }
 
-/// What a generator resolves by its own rules is read where it is used,
-/// never where it is shown (issue 29): Hugo's `ref`/`relref` arguments
-/// and Jekyll's `link`/`post_url` tags outside code, links in the bodies
+/// What a generator resolves by its own rules is read where it runs
+/// (issue 29): Hugo's `ref`/`relref` arguments (in code too, as Hugo
+/// calls shortcodes before Markdown; not escaped ones) and Jekyll's
+/// `link`/`post_url` tags, links in the bodies
 /// of Hugo's code shortcodes not at all, AsciiDoc's natural cross
 /// references by their title, and `:imagesdir:` only where it is set.
 #[test]
@@ -725,8 +726,10 @@ fn generator_syntax_is_read_where_it_is_used() {
              {{% tab header=\"Text\" %}}\n[in a text tab](tab.md)\n{{% /tab %}}\n"
         ),
         [
-            s("docs/a.md#x", "docs/a.md#x", RefKind::Page),
-            s("b", "b", RefKind::Page),
+            s("docs/a.md#x", "docs/a.md#x", RefKind::Ref),
+            s("b", "b", RefKind::Ref),
+            s("code.md", "code.md", RefKind::Ref),
+            s("fenced.md", "fenced.md", RefKind::Ref),
             s("_docs/c.md#y", "_docs/c.md", RefKind::Page),
             s("2024-01-02-p", "2024-01-02-p", RefKind::Post),
             s("tab.md", "tab.md", RefKind::Link),
@@ -736,7 +739,8 @@ fn generator_syntax_is_read_where_it_is_used() {
         refs(
             Format::Asciidoc,
             "= T\n\nSee <<Section Title>>, <<Two\nlines>>, <<Install>>, <<install>>, \
-             <<Title, text>> and << spaced >>.\n\n----\n:imagesdir: listed\n----\n\n\
+             <<Title, text>>, <<Über>>, <<Node.js>>, <<b.adoc>> and << spaced >>.\n\n\
+             ----\n:imagesdir: listed\n----\n\n\
              image::a.png[]\n\n:imagesdir: pics\n\nimage::b.png[]\n"
         ),
         [
@@ -745,6 +749,9 @@ fn generator_syntax_is_read_where_it_is_used() {
             s("#Install", "Install", RefKind::Natural),
             s("#install", "install", RefKind::Xref),
             s("#Title", "Title", RefKind::Natural),
+            s("#Über", "Über", RefKind::Natural),
+            s("#Node.js", "Node.js", RefKind::Natural),
+            s("b.adoc", "b.adoc", RefKind::Xref),
             s("a.png", "a.png", RefKind::Image),
             s("pics/b.png", "b.png", RefKind::Image),
         ]

@@ -129,6 +129,24 @@ pub(super) fn hugo_or_zola(
             }
         }
     }
+    // A language's own `contentDir` (Hugo, "Multilingual mode": "Translation
+    // by content directory"), in the config or `config/_default/languages.*`.
+    let mut languages = config.languages.clone();
+    if let Some(parent) = path.parent()
+        && let Ok(t) = try_read_config(&parent.join("languages.toml"))
+        && let Ok(m) = toml::from_str::<serde_json::Map<String, serde_json::Value>>(&t)
+    {
+        languages.extend(m);
+    }
+    for v in languages.values() {
+        let dir_of = |k: &str| v.get(k).and_then(|d| d.as_str()).map(str::to_string);
+        if let Some(d) = dir_of("contentDir").or_else(|| dir_of("contentdir")) {
+            let d = crate::paths::lexical(&dir.join(d));
+            if d.starts_with(dir) && !site.contents.contains(&d) {
+                site.contents.push(d);
+            }
+        }
+    }
     if site.contents.is_empty() {
         site.contents.push(dir.join(&content_dir));
     }
