@@ -206,8 +206,11 @@ pub type SizedReader = (Box<dyn Read + Send>, Option<u64>);
 /// assert_eq!(urilint::walk::display_path(name.as_ref()), "caf\\xe9-\u{e9}.txt");
 /// ```
 pub fn display_path(path: &Path) -> String {
+    // A name may hold a secret (`index.html?access_token=...`, saved by a
+    // browser or a crawler): it is redacted as a URI's is (SPEC section
+    // 10; issue 31, S8).
     if let Some(s) = path.to_str() {
-        return s.to_string();
+        return crate::secrets::redact_text(s).into_owned();
     }
     let mut out = String::new();
     for chunk in path.as_os_str().as_encoded_bytes().utf8_chunks() {
@@ -216,7 +219,7 @@ pub fn display_path(path: &Path) -> String {
             out.push_str(&format!("\\x{b:02x}"));
         }
     }
-    out
+    crate::secrets::redact_text(&out).into_owned()
 }
 
 /// A path that could not be read.

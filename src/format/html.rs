@@ -224,12 +224,17 @@ fn most_quoted_values(raw: &[u8]) -> usize {
     while let Some(k) = memchr::memchr(b'<', &raw[at..]) {
         let mut i = at + k + 1;
         let mut values = 0;
+        // Whether a `>` ends this tag: if none does, no later `<` has one
+        // either, and the rest is not searched again for each (issue 31,
+        // P1: many `<` and no `>`).
+        let mut closed = false;
         // From one quote or `>` to the next, over each quoted value.
         while let Some(n) = memchr::memchr3(b'>', b'"', b'\'', &raw[i..]) {
             let before = i;
             i += n;
             let q = raw[i];
             if q == b'>' {
+                closed = true;
                 break;
             }
             // No quote or `>` lies between `before` and `i`: what comes
@@ -245,6 +250,9 @@ fn most_quoted_values(raw: &[u8]) -> usize {
             }
         }
         most = most.max(values);
+        if !closed {
+            break;
+        }
         at = (i + 1).min(raw.len());
     }
     most

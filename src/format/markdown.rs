@@ -311,8 +311,14 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         let i = gaps.partition_point(|r| r.start <= at);
         i > 0 && gaps[i - 1].end > at
     };
-    let kept: Vec<Range<usize>> = defs.iter().map(|(span, _)| span.clone()).collect();
-    let is_covered = |at: usize| !in_gap(at) || kept.iter().any(|k| k.contains(&at));
+    // Sorted, so each `[` is looked up, not compared with every kept
+    // definition (definitions do not overlap).
+    let mut kept: Vec<Range<usize>> = defs.iter().map(|(span, _)| span.clone()).collect();
+    kept.sort_unstable_by_key(|k| k.start);
+    let is_covered = |at: usize| {
+        let i = kept.partition_point(|k| k.start <= at);
+        !in_gap(at) || (i > 0 && kept[i - 1].contains(&at))
+    };
     // A `[` that starts a line, after at most three spaces.
     for p in memchr::memchr_iter(b'[', raw) {
         let spaces = raw[..p]

@@ -275,18 +275,49 @@ pub fn decode(raw: &RawMessage) -> Decoded {
             line_starts: mapped.then_some(starts),
         });
     }
-    walk(&mail, &raw.bytes, raw.line, 0, &mut out);
+    walk(
+        &mail,
+        &raw.bytes,
+        raw.line,
+        0,
+        &mut out,
+        &mut Cursor::default(),
+    );
     out
+}
+
+/// Where the last part's line was counted to in a message's buffer, so
+/// that the next part's is counted on from there: parts come in the
+/// order they are written, and a message of many parts is read once,
+/// not once a part (issue 31, P3).
+#[derive(Default)]
+struct Cursor {
+    buffer: usize,
+    base: u64,
+    at: usize,
+    line: u64,
 }
 
 /// The archive line of `inner`, a slice of `buffer` whose first byte is on
 /// line `base`.
-fn line_of(buffer: &[u8], inner: &[u8], base: u64) -> u64 {
+fn line_of(buffer: &[u8], inner: &[u8], base: u64, cursor: &mut Cursor) -> u64 {
     let offset = (inner.as_ptr() as usize).wrapping_sub(buffer.as_ptr() as usize);
-    match buffer.get(..offset) {
-        Some(before) if offset <= buffer.len() => base + bytecount::count(before, b'\n') as u64,
-        _ => base,
+    if offset > buffer.len() {
+        return base;
     }
+    let same = cursor.buffer == buffer.as_ptr() as usize && cursor.base == base;
+    let (from, line) = match same && cursor.at <= offset {
+        true => (cursor.at, cursor.line),
+        false => (0, base),
+    };
+    let line = line + bytecount::count(&buffer[from..offset], b'\n') as u64;
+    *cursor = Cursor {
+        buffer: buffer.as_ptr() as usize,
+        base,
+        at: offset,
+        line,
+    };
+    line
 }
 
 fn raw_body<'a>(part: &'a ParsedMail<'a>) -> &'a [u8] {
@@ -297,10 +328,17 @@ fn raw_body<'a>(part: &'a ParsedMail<'a>) -> &'a [u8] {
     }
 }
 
-fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Decoded) {
+fn walk(
+    part: &ParsedMail,
+    buffer: &[u8],
+    base: u64,
+    depth: usize,
+    out: &mut Decoded,
+    cursor: &mut Cursor,
+) {
     let mime = part.ctype.mimetype.to_ascii_lowercase();
     let body = raw_body(part);
-    let line = line_of(buffer, body, base);
+    let line = line_of(buffer, body, base, cursor);
     if depth > MAX_DEPTH {
         out.warnings
             .push((line, "parts nested too deep; the rest is not read".into()));
@@ -308,7 +346,7 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
     }
     if mime.starts_with("multipart/") {
         for sub in &part.subparts {
-            walk(sub, buffer, base, depth + 1, out);
+            walk(sub, buffer, base, depth + 1, out, cursor);
         }
         return;
     }
@@ -320,7 +358,7 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
         if identity {
             // Parsed in place, so its parts' lines are the archive's.
             match mailparse::parse_mail(body) {
-                Ok(nested) => walk(&nested, buffer, base, depth + 1, out),
+                Ok(nested) => walk(&nested, buffer, base, depth + 1, out, cursor),
                 Err(e) => fallback(
                     out,
                     line,
@@ -417,7 +455,7 @@ fn walk(part: &ParsedMail, buffer: &[u8], base: u64, depth: usize, out: &mut Dec
 /// offsets do not map to the archive, so its parts get `line`.
 fn walk_flat(part: &ParsedMail, buffer: &[u8], line: u64, depth: usize, out: &mut Decoded) {
     let before = out.parts.len();
-    walk(part, buffer, line, depth, out);
+    walk(part, buffer, line, depth, out, &mut Cursor::default());
     for p in &mut out.parts[before..] {
         p.line = line;
         p.line_starts = None;

@@ -773,6 +773,30 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
             out.push(auth + colon + 1..auth + at);
         }
     }
+    // Oracle's JDBC form, `jdbc:oracle:thin:user/password@//host:1521/db`
+    // (Oracle JDBC Developer's Guide, "Database URLs"): no `//` before the
+    // user, and a `/` before the password (issue 31, S2).
+    for k in memchr::memmem::find_iter(text, b"jdbc:oracle:") {
+        let driver = k + b"jdbc:oracle:".len();
+        let Some(c) = memchr::memchr(b':', &text[driver..text.len().min(driver + 8)]) else {
+            continue;
+        };
+        let from = driver + c + 1;
+        // A user and password are short: a line of many such prefixes is
+        // not read to its end for each.
+        let limit = text.len().min(from + 4096);
+        let stop = text[from..limit]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
+            .map_or(limit, |n| from + n);
+        let chunk = &text[from..stop];
+        if let Some(at) = memchr::memchr(b'@', chunk)
+            && let Some(slash) = memchr::memchr(b'/', &chunk[..at])
+            && slash + 1 < at
+        {
+            out.push(from + slash + 1..from + at);
+        }
+    }
     out.sort_by_key(|r| r.start);
     out
 }

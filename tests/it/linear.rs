@@ -173,3 +173,33 @@ fn thousands_of_files_named_on_the_command_line() {
         "{small:?} for 1500 files, {large:?} for 6000: {ratio:.1}x"
     );
 }
+
+/// Readers the red team found quadratic (issue 31, P1 to P3): HTML with
+/// many `<` and no `>`, Markdown with thousands of reference definitions,
+/// and a message of thousands of MIME parts.
+#[test]
+fn readers_on_many_tags_definitions_and_parts() {
+    linear_in(&["extract"], "many.html", 0, 40_000, |n| "<a x=".repeat(n));
+    linear_in(&["extract"], "defs.md", 0, 8_000, |n| {
+        let uses: String = (0..n).map(|i| format!("[x][l{i}] ")).collect();
+        let defs: String = (0..n)
+            .map(|i| format!("[l{i}]: https://h{i}.acme.net/\n"))
+            .collect();
+        format!("{uses}\n\n{defs}")
+    });
+    linear_in(
+        &["extract", "--input", "mail"],
+        "parts.mbox",
+        0,
+        8_000,
+        |n| {
+            let parts: String = (0..n)
+                .map(|i| format!("--b\nContent-Type: text/plain\n\nsee https://h{i}.acme.net/\n"))
+                .collect();
+            format!(
+                "From a@b.c Mon Jan  1 00:00:00 2024\nFrom: a@b.c\nSubject: x\n\
+             MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n{parts}--b--\n"
+            )
+        },
+    );
+}

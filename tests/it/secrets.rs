@@ -145,6 +145,8 @@ const LINES: &[&str] = &[
     "{\"url\": \"https://alice:⟦Je1AbJe2Ef⟧\\u0040db.example.com/x\"} https://carol:⟦Cm1AbCm2Ef⟧&commat;db.example.com/",
     "smtp://⟦alice@corp.example.com:#Ha1AbHa2Ef⟧@smtp.example.net/ smtp://⟦alice@corp.example.com:/Ha3AbHa4Ef⟧@smtp.example.net/",
     "s3a://⟦AKIAZR4KQ8WLM2EXAMP7:7/K7MDENG/Ak1AbAk2Ef⟧@bucket/path",
+    // Oracle's JDBC form, on a line shown for another finding (S2).
+    "jdbc:oracle:thin:scott/⟦Or1AbOr2Ef⟧@//db.example.com:1521/svc and http://h.example.com:99999/",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
@@ -519,5 +521,40 @@ fn a_secret_over_the_cut_stays_hidden() {
                 run.what
             );
         }
+    }
+}
+
+/// A file's name may hold a secret, as a browser or a crawler saves a page
+/// (`index.html?access_token=...`): every output names it redacted
+/// (issue 31, S8).
+#[test]
+fn a_secret_in_a_file_name_stays_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("site")).unwrap();
+    std::fs::write(
+        dir.path().join("site/index.html?access_token=Fn1AbFn2Ef"),
+        "see http://h.example.com:99999/ here\n",
+    )
+    .unwrap();
+    for args in [
+        &["check", "--color", "never", "site"][..],
+        &["check", "--format", "jsonl", "site"],
+        &["check", "--format", "sarif", "site"],
+        &["check", "--format", "github", "site"],
+        &["extract", "--format", "jsonl", "site"],
+        &["extract", "--count", "--format", "jsonl", "site"],
+    ] {
+        let run = urilint(dir.path(), args, None);
+        assert!(
+            run.output.contains("access_token=****"),
+            "`urilint {}`: {}",
+            run.what,
+            run.output
+        );
+        assert!(
+            !run.output.contains("Fn1Ab"),
+            "`urilint {}` prints the secret",
+            run.what
+        );
     }
 }
