@@ -78,6 +78,7 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
         // their own groups, may set it.
         meta.nlink() == 1
             && std::os::unix::fs::chown(tmp.path(), Some(meta.uid()), Some(meta.gid())).is_ok()
+            && copy_xattrs(&target, tmp.path())
     };
     #[cfg(not(unix))]
     let same = true;
@@ -101,6 +102,80 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
     }
     tmp.persist(&target).map_err(|e| WriteError::Io(e.error))?;
     Ok(())
+}
+
+/// Gives `to` the extended attributes of `from` (ACLs, SELinux labels,
+/// `user.*` ones), so the new file is the old one but for its bytes
+/// (issue 31, F5); `false` when one could not be read or set (a label
+/// this user may not set), and the file is then written in place, where
+/// it keeps them all. A file system without them has none to copy.
+#[cfg(target_os = "linux")]
+fn copy_xattrs(from: &Path, to: &Path) -> bool {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let (Ok(from), Ok(to)) = (
+        CString::new(from.as_os_str().as_bytes()),
+        CString::new(to.as_os_str().as_bytes()),
+    ) else {
+        return false;
+    };
+    // SAFETY: each call gets NUL-terminated paths and names, and a buffer
+    // with its true length (or none, to ask the length).
+    let list = |buf: &mut [u8]| unsafe {
+        libc::listxattr(from.as_ptr(), buf.as_mut_ptr().cast(), buf.len())
+    };
+    let len = list(&mut []);
+    if len < 0 {
+        return std::io::Error::last_os_error().raw_os_error() == Some(libc::ENOTSUP);
+    }
+    let mut names = vec![0u8; len as usize];
+    let len = list(&mut names);
+    if len < 0 {
+        return false;
+    }
+    names.truncate(len as usize);
+    for name in names.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        let Ok(name) = CString::new(name) else {
+            return false;
+        };
+        let get = |buf: &mut [u8]| unsafe {
+            libc::getxattr(
+                from.as_ptr(),
+                name.as_ptr(),
+                buf.as_mut_ptr().cast(),
+                buf.len(),
+            )
+        };
+        let len = get(&mut []);
+        if len < 0 {
+            return false;
+        }
+        let mut value = vec![0u8; len as usize];
+        let len = get(&mut value);
+        if len < 0 {
+            return false;
+        }
+        let set = unsafe {
+            libc::setxattr(
+                to.as_ptr(),
+                name.as_ptr(),
+                value.as_ptr().cast(),
+                len as usize,
+                0,
+            )
+        };
+        if set != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Elsewhere there is no call to copy them with: a file is written as it
+/// was before.
+#[cfg(all(unix, not(target_os = "linux")))]
+fn copy_xattrs(_from: &Path, _to: &Path) -> bool {
+    true
 }
 
 /// Swaps the fixed file in with `renameat2(RENAME_EXCHANGE)`, then checks
@@ -256,6 +331,36 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn extended_attributes_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        std::fs::write(&path, "HTTP://x.example/\n").unwrap();
+        let c = |s: &str| std::ffi::CString::new(s).unwrap();
+        let (p, name) = (c(path.to_str().unwrap()), c("user.urilint-test"));
+        // SAFETY: NUL-terminated path and name, a value with its length.
+        let set =
+            unsafe { libc::setxattr(p.as_ptr(), name.as_ptr(), b"kept".as_ptr().cast(), 4, 0) };
+        // A file system that takes no user attributes has none to lose.
+        if set != 0 {
+            return;
+        }
+        write_back(&path, b"HTTP://x.example/\n", b"http://x.example/\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"http://x.example/\n");
+        let mut value = [0u8; 16];
+        // SAFETY: as above, a buffer with its length.
+        let len = unsafe {
+            libc::getxattr(
+                p.as_ptr(),
+                name.as_ptr(),
+                value.as_mut_ptr().cast(),
+                value.len(),
+            )
+        };
+        assert_eq!(len, 4, "the attribute is gone");
+        assert_eq!(&value[..4], b"kept");
+    }
+
     #[test]
     fn a_file_with_two_names_stays_one_file() {
         let dir = tempfile::tempdir().unwrap();

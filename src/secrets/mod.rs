@@ -766,11 +766,13 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
             .position(|&b| b.is_ascii_whitespace() || b"/\\?#<>\"'".contains(&b))
             .map_or(text.len(), |k| auth + k);
         let chunk = &text[auth..stop];
-        if let Some(at) = memchr::memrchr(b'@', chunk)
-            && let Some(colon) = memchr::memchr(b':', &chunk[..at])
-            && colon + 1 < at
-        {
-            out.push(auth + colon + 1..auth + at);
+        if let Some(at) = memchr::memrchr(b'@', chunk) {
+            match memchr::memchr(b':', &chunk[..at]) {
+                Some(colon) if colon + 1 < at => out.push(auth + colon + 1..auth + at),
+                // `//ghp_...@github.com`: a token as the user (S7).
+                None if token_kind(&chunk[..at]).is_some() => out.push(auth..auth + at),
+                _ => {}
+            }
         }
     }
     // Oracle's JDBC form, `jdbc:oracle:thin:user/password@//host:1521/db`

@@ -145,6 +145,9 @@ const LINES: &[&str] = &[
     "{\"url\": \"https://alice:⟦Je1AbJe2Ef⟧\\u0040db.example.com/x\"} https://carol:⟦Cm1AbCm2Ef⟧&commat;db.example.com/",
     "smtp://⟦alice@corp.example.com:#Ha1AbHa2Ef⟧@smtp.example.net/ smtp://⟦alice@corp.example.com:/Ha3AbHa4Ef⟧@smtp.example.net/",
     "s3a://⟦AKIAZR4KQ8WLM2EXAMP7:7/K7MDENG/Ak1AbAk2Ef⟧@bucket/path",
+    // A token as the user of a network-path reference, on a line shown
+    // for another finding (S7).
+    "http://h.example.com:99999/ //⟦ghp_Zt1AbZt2EfZt3GhZt4IjZt5KlZt6MnZt7Op⟧@github.com/",
     // Oracle's JDBC form, on a line shown for another finding (S2).
     "jdbc:oracle:thin:scott/⟦Or1AbOr2Ef⟧@//db.example.com:1521/svc and http://h.example.com:99999/",
     // A terminal escape on a shown line.
