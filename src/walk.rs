@@ -138,8 +138,13 @@ impl Input {
     /// `path_bytes`: `path` alone cannot say them exactly.
     pub fn path_bytes(&self) -> Option<Vec<u8>> {
         match self {
+            // Redacted as the name is (see [`display_path`]).
             Input::File { path, .. } if path.to_str().is_none() => {
-                Some(path.as_os_str().as_encoded_bytes().to_vec())
+                let bytes = path.as_os_str().as_encoded_bytes();
+                let mut spans = crate::secrets::locate_text(bytes, false);
+                spans.extend(crate::secrets::locate_loose(bytes));
+                spans.sort_by_key(|r| r.start);
+                Some(crate::secrets::replace(bytes, &spans).into_owned())
             }
             _ => None,
         }

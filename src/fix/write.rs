@@ -78,7 +78,6 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
         // their own groups, may set it.
         meta.nlink() == 1
             && std::os::unix::fs::chown(tmp.path(), Some(meta.uid()), Some(meta.gid())).is_ok()
-            && copy_xattrs(&target, tmp.path())
     };
     #[cfg(not(unix))]
     let same = true;
@@ -87,6 +86,10 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
     // On disk before the rename, so a crash leaves the old file or the new
     // (and, for a file written in place, proof the new bytes fit).
     tmp.as_file().sync_all()?;
+    // Its extended attributes once its bytes are written: a write clears
+    // `security.capability`.
+    #[cfg(unix)]
+    let same = same && copy_xattrs(&target, tmp.path());
     if !same {
         drop(tmp);
         return write_in_place(file, &target, read, fixed);
@@ -152,7 +155,8 @@ fn copy_xattrs(from: &Path, to: &Path) -> bool {
         }
         let mut value = vec![0u8; len as usize];
         let len = get(&mut value);
-        if len < 0 {
+        // A value that grew between the two calls is not read half.
+        if len < 0 || len as usize > value.len() {
             return false;
         }
         let set = unsafe {

@@ -110,6 +110,21 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
         }
         // An unclosed `<`: what follows is read as undelimited text.
     }
+    // `<jdbc:mysql://...>`: a URI behind a compound scheme (JDBC's) is
+    // delimited by the brackets around both, and rejoined over lines as
+    // any bracketed URI is (issue 31, S2).
+    if before == Some(b':') {
+        let mut t = s - 1;
+        while t > floor && is_scheme_char(w[t - 1]) {
+            t -= 1;
+        }
+        if t > floor && t + 1 < s && w[t - 1] == b'<' && w[t].is_ascii_alphabetic() {
+            let outcome = angle(cx, w, t, s, colon, Delimiter::Angle, eof);
+            if !matches!(outcome, Outcome::Reject) {
+                return outcome;
+            }
+        }
+    }
     // A link target's value may start with spaces, which are not its (the
     // URL Standard strips them): its quote is still its delimiter.
     let quoted = before == Some(b'"')

@@ -18,16 +18,26 @@ pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
                 b'x' | b'X' => (true, &rest[1..]),
                 _ => (false, rest),
             };
+            // Any number of leading zeros (HTML 13.2.5.76-80 reads them
+            // all); a run longer than a reference is read no further.
             let n = digits
                 .iter()
-                .take(8)
+                .take(64)
                 .take_while(|b| match hex {
                     true => b.is_ascii_hexdigit(),
                     false => b.is_ascii_digit(),
                 })
                 .count();
+            let significant = digits[..n].iter().skip_while(|&&b| b == b'0').count();
+            if significant > 4 {
+                return None;
+            }
             let radix = if hex { 16 } else { 10 };
-            let value = u32::from_str_radix(std::str::from_utf8(&digits[..n]).ok()?, radix).ok()?;
+            let text = std::str::from_utf8(&digits[n - significant..n]).ok()?;
+            let value = match text.is_empty() {
+                true => 0,
+                false => u32::from_str_radix(text, radix).ok()?,
+            };
             // The `;` may be left out (HTML's "missing semicolon" error,
             // which a browser forgives).
             let semi = usize::from(digits.get(n) == Some(&b';'));
@@ -37,6 +47,8 @@ pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
             let (digits, skip, close) = match s.get(1)? {
                 b'u' if s.get(2) == Some(&b'{') => (&s[3..], 3, true),
                 b'u' => (s.get(2..6)?, 2, false),
+                // YAML's and Python's `\U00000040`.
+                b'U' => (s.get(2..10)?, 2, false),
                 b'x' => (s.get(2..4)?, 2, false),
                 _ => return None,
             };
@@ -109,6 +121,8 @@ mod tests {
             ("\\u0040", 6),
             ("\\u{40}", 6),
             ("\\x40", 4),
+            ("\\U00000040", 10),
+            ("&#000000064;", 12),
         ] {
             assert_eq!(at_escape(s.as_bytes()), Some(n), "{s}");
         }

@@ -122,11 +122,22 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
     let mut rest = 0;
     if let Some(auth) = authority(uri) {
         rest = auth;
-        if let userinfo::Located::Found(c) = userinfo::locate(uri, auth, uri.len(), true, cut) {
+        let plain = userinfo::locate(uri, auth, uri.len(), true, cut);
+        // An escaped `@` after a user with no password of its own
+        // (`alice@corp.example:pw&#64;host`) ends the userinfo there.
+        let escaped = match &plain {
+            userinfo::Located::Found(c) if c.password.is_some() => None,
+            _ => {
+                let mut found = Vec::new();
+                escaped_credential(uri, auth, cut, &mut found).map(|end| (end, found))
+            }
+        };
+        if let Some((end, found)) = escaped {
+            rest = end;
+            out.extend(found);
+        } else if let userinfo::Located::Found(c) = plain {
             rest = (c.at + 1).min(uri.len());
             credential(uri, auth, &c, &mut out);
-        } else if let Some(end) = escaped_credential(uri, auth, cut, &mut out) {
-            rest = end;
         } else if let Some(s) = severed(uri, auth) {
             out.push(s);
         }
@@ -767,19 +778,32 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
             .map_or(text.len(), |k| auth + k);
         let chunk = &text[auth..stop];
         if let Some(at) = memchr::memrchr(b'@', chunk) {
-            match memchr::memchr(b':', &chunk[..at]) {
-                Some(colon) if colon + 1 < at => out.push(auth + colon + 1..auth + at),
-                // `//ghp_...@github.com`: a token as the user (S7).
-                None if token_kind(&chunk[..at]).is_some() => out.push(auth..auth + at),
-                _ => {}
+            let colon = memchr::memchr(b':', &chunk[..at]);
+            if let Some(colon) = colon
+                && colon + 1 < at
+            {
+                out.push(auth + colon + 1..auth + at);
+            }
+            // `//ghp_...@github.com`, `//ghp_...:x-oauth-basic@github.com`:
+            // a token as the user (S7).
+            let user_end = colon.or_else(|| memchr::memchr(b'@', chunk)).unwrap_or(at);
+            if token_kind(&chunk[..user_end]).is_some() {
+                out.push(auth..auth + user_end);
             }
         }
     }
     // Oracle's JDBC form, `jdbc:oracle:thin:user/password@//host:1521/db`
     // (Oracle JDBC Developer's Guide, "Database URLs"): no `//` before the
     // user, and a `/` before the password (issue 31, S2).
-    for k in memchr::memmem::find_iter(text, b"jdbc:oracle:") {
-        let driver = k + b"jdbc:oracle:".len();
+    let oracle = |k: usize| {
+        k >= 4
+            && text[k - 4..k].eq_ignore_ascii_case(b"jdbc")
+            && text
+                .get(k + 1..k + 8)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b"oracle:"))
+    };
+    for k in memchr::memchr_iter(b':', text).filter(|&k| oracle(k)) {
+        let driver = k + b":oracle:".len();
         let Some(c) = memchr::memchr(b':', &text[driver..text.len().min(driver + 8)]) else {
             continue;
         };
@@ -787,16 +811,27 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
         // A user and password are short: a line of many such prefixes is
         // not read to its end for each.
         let limit = text.len().min(from + 4096);
-        let stop = text[from..limit]
+        let Some(slash) = memchr::memchr(b'/', &text[from..limit]).map(|n| from + n) else {
+            continue;
+        };
+        // A quoted password (`scott/"p@ss word"@//db`) runs to its quote.
+        let pw = slash + 1;
+        let stop = match text.get(pw) {
+            Some(&b'"') => memchr::memchr(b'"', &text[pw + 1..limit]).map_or(limit, |n| pw + 2 + n),
+            _ => pw,
+        };
+        let stop = text[stop..limit]
             .iter()
             .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
-            .map_or(limit, |n| from + n);
-        let chunk = &text[from..stop];
-        if let Some(at) = memchr::memchr(b'@', chunk)
-            && let Some(slash) = memchr::memchr(b'/', &chunk[..at])
-            && slash + 1 < at
+            .map_or(limit, |n| stop + n);
+        // The last `@` before the host: a password may hold one.
+        let chunk = &text[pw..stop];
+        let at = memchr::memmem::rfind(chunk, b"@//").or_else(|| memchr::memrchr(b'@', chunk));
+        if let Some(at) = at
+            && at > 0
+            && !text[from..slash].iter().any(|b| b.is_ascii_whitespace())
         {
-            out.push(from + slash + 1..from + at);
+            out.push(pw..pw + at);
         }
     }
     out.sort_by_key(|r| r.start);

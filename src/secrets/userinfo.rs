@@ -221,7 +221,10 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
                         Some(Some(d)) if d.is_ascii_digit() => true,
                         // `alice@corp.example:#pw@host`: a password may
                         // start with a byte that would end a user, when
-                        // an `@` and a host follow on its line.
+                        // an `@` and a host follow on its line. Not `/`:
+                        // `git@host:/repo.git@v2.1` is a path and a
+                        // revision (pip's VCS URLs), not a password.
+                        Some(Some(b'/')) => true,
                         Some(Some(d)) if ends_user(d) => {
                             match later_at(w, host_end + 2, limit, eof) {
                                 None => return Located::NeedMore,
@@ -281,7 +284,18 @@ fn long_password(
     let end = stop.min(w.len());
     let found = memchr::memchr3(b'@', b'\n', b' ', &w[j..end]).map(|k| j + k);
     match found {
-        Some(at) if w[at] == b'@' && memchr::memchr(b'\t', &w[j..at]).is_none() => {
+        Some(first) if w[first] == b'@' && memchr::memchr(b'\t', &w[j..first]).is_none() => {
+            // The password may hold `@`s too: it ends at the last one
+            // before the authority does (a `/`, `?`, `#`, space or line
+            // end), as a shorter password's does.
+            let auth_end = w[first..end]
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'?' | b'#' | b' ' | b'\t' | b'\n' | b'\r'))
+                .map(|k| first + k);
+            let Some(auth_end) = auth_end.or((end == stop || eof).then_some(end)) else {
+                return Located::NeedMore;
+            };
+            let at = memchr::memrchr(b'@', &w[first..auth_end]).map_or(first, |k| first + k);
             match host_starts(w, at + 1, limit, eof) {
                 None => Located::NeedMore,
                 Some(true) => Located::Found(Credential {

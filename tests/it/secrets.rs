@@ -143,13 +143,18 @@ const LINES: &[&str] = &[
     // digits and `/` after an access key id (issue 31, S1, S3, S4).
     "see https://alice:⟦En1AbEn2Ef⟧&#64;db.example.com/x and https://bob:⟦En3AbEn4Ef⟧&#x40;db.example.com/",
     "{\"url\": \"https://alice:⟦Je1AbJe2Ef⟧\\u0040db.example.com/x\"} https://carol:⟦Cm1AbCm2Ef⟧&commat;db.example.com/",
-    "smtp://⟦alice@corp.example.com:#Ha1AbHa2Ef⟧@smtp.example.net/ smtp://⟦alice@corp.example.com:/Ha3AbHa4Ef⟧@smtp.example.net/",
+    "smtp://⟦alice@corp.example.com:#Ha1AbHa2Ef⟧@smtp.example.net/ smtp://⟦alice@corp.example.com:?Ha3AbHa4Ef⟧@smtp.example.net/",
+    "ftp://⟦alice@corp.example.com:Ea1AbEa2Ef⟧&#64;ftp.example.com/ https://bob:⟦Ez1AbEz2Ef⟧&#000000064;db.example.com/ https://bob:⟦Yu1AbYu2Ef⟧\\U00000040db.example.com/",
     "s3a://⟦AKIAZR4KQ8WLM2EXAMP7:7/K7MDENG/Ak1AbAk2Ef⟧@bucket/path",
     // A token as the user of a network-path reference, on a line shown
     // for another finding (S7).
     "http://h.example.com:99999/ //⟦ghp_Zt1AbZt2EfZt3GhZt4IjZt5KlZt6MnZt7Op⟧@github.com/",
     // Oracle's JDBC form, on a line shown for another finding (S2).
     "jdbc:oracle:thin:scott/⟦Or1AbOr2Ef⟧@//db.example.com:1521/svc and http://h.example.com:99999/",
+    "http://h.example.com:99999/ JDBC:ORACLE:thin:scott/⟦Or3Ab@Or4Ef⟧@//db.example.com:1521/svc",
+    "http://h.example.com:99999/ jdbc:oracle:oci:scott/⟦\"Or5Ab Or6Ef\"⟧@//db.example.com:1521/svc",
+    // A JDBC URL in angle brackets, broken over lines (S2).
+    "<jdbc:mysql://user:⟦Jm1AbJm2Ef\n  Jm3GhJm4Ij⟧@db.example.com:3306/db> and http://h.example.com:99999/",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
@@ -471,13 +476,17 @@ fn prose_and_plain_values_are_not_secrets() {
                 http://example.com:8080; alice@example.com\n\
                 api at http://host:port and user: alice@example.com\n\
                 http://example.com/ or write to me@example.org\n\
-                https://x.example.com/?pass=1&auth=true&secret=false&signature=none&key=value\n";
+                https://x.example.com/?pass=1&auth=true&secret=false&signature=none&key=value\n\
+                pip install git+ssh://git@gitlab.example.com:/team/lib.git@v2.1#egg=lib\n\
+                mailto:a&#64;b.example.org https://medium.com/@user\n";
     std::fs::write(dir.path().join("t"), text).unwrap();
     let run = urilint(dir.path(), &["extract", "t"], None);
     assert_eq!(
         run.output,
         "http://0.0.0.0:3000\nhttp://localhost:8080\nhttp://example.com:8080\nhttp://host:port\n\
-         http://example.com/\nhttps://x.example.com/?pass=****&auth=****&secret=****&signature=****&key=****\n"
+         http://example.com/\nhttps://x.example.com/?pass=****&auth=****&secret=****&signature=****&key=****\n\
+         git+ssh://git@gitlab.example.com:/team/lib.git@v2.1#egg=lib\nmailto:a&#64;b.example.org\n\
+         https://medium.com/@user\n"
     );
     let run = urilint(
         dir.path(),
@@ -501,7 +510,7 @@ fn a_secret_over_the_cut_stays_hidden() {
     let long_pw = "Lp1AbLp2Ef".repeat(8_000);
     // Longer than the userinfo's bounded scan, shorter than the cut
     // (issue 31, S6).
-    let mid_pw = "Lq1AbLq2Ef".repeat(501);
+    let mid_pw = "Lq1AbLq2Ef".repeat(501) + "@Lq3AbLq4Ef";
     let text = format!(
         "see https://db.example.com/{pad}?token=Ct1AbCt2EfCt3GhCt4IjCt5KlCt6MnCt7OpCt8Qr and http://h.example.com:99999/\n\
          https://user:{long_pw}@db.example.com/x and http://h.example.com:99999/\n\
@@ -559,5 +568,39 @@ fn a_secret_in_a_file_name_stays_hidden() {
             "`urilint {}` prints the secret",
             run.what
         );
+    }
+}
+
+/// A token as the user of a network-path reference (no scheme, so no URI
+/// to the scanner) on a line shown for another finding: hidden in the
+/// snippet and in `--diff`, alone or before GitHub's `x-oauth-basic`
+/// (issue 31, S7).
+#[test]
+fn a_token_before_a_network_path_host_stays_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t"),
+        "HTTP://H.EXAMPLE.COM/ //ghp_Xo1AbXo2EfXo3GhXo4IjXo5KlXo6MnXo7Op:x-oauth-basic@github.com/\n\
+         HTTP://H.EXAMPLE.COM/ //ghp_Xp1AbXp2EfXp3GhXp4IjXp5KlXp6MnXp7Op@github.com/\n",
+    )
+    .unwrap();
+    for args in [
+        &["check", "--select", "all", "--color", "never", "t"][..],
+        &["check", "--select", "all", "--diff", "t"],
+    ] {
+        let run = urilint(dir.path(), args, None);
+        assert!(
+            run.output.contains("//****"),
+            "`urilint {}`: {}",
+            run.what,
+            run.output
+        );
+        for piece in ["Xo1Ab", "Xo7Op", "Xp1Ab", "Xp7Op"] {
+            assert!(
+                !run.output.contains(piece),
+                "`urilint {}` prints {piece}",
+                run.what
+            );
+        }
     }
 }
