@@ -141,10 +141,7 @@ impl Input {
             // Redacted as the name is (see [`display_path`]).
             Input::File { path, .. } if path.to_str().is_none() => {
                 let bytes = path.as_os_str().as_encoded_bytes();
-                let mut spans = crate::secrets::locate_text(bytes, false);
-                spans.extend(crate::secrets::locate_loose(bytes));
-                spans.sort_by_key(|r| r.start);
-                Some(crate::secrets::replace(bytes, &spans).into_owned())
+                Some(crate::secrets::redact_bytes(bytes).into_owned())
             }
             _ => None,
         }

@@ -303,7 +303,7 @@ fn cross_reference(
     let spaced = t.iter().any(u8::is_ascii_whitespace);
     // A path has a `#` or a document's extension (`<<b.adoc#x>>`,
     // `<<b.adoc>>`); `<<Node.js>>` is an id or a title.
-    let id = !t.contains(&b'#') && !t.ends_with(b".adoc");
+    let id = !t.contains(&b'#') && !t.trim_ascii_end().ends_with(b".adoc");
     if !spaced {
         // `<<id>>`: an anchor of this document; `<<Install>>`, an id or
         // else a title (a natural cross reference names a title in any
@@ -314,7 +314,7 @@ fn cross_reference(
             false => RefKind::Xref,
         };
         found.push((start..start + target, if id { b"#" } else { b"" }, kind));
-    } else if !t.contains(&b'#') && !t.trim_ascii_end().ends_with(b".adoc") {
+    } else if id {
         // `<<Section Title>>`: a natural cross reference, which names a
         // section or block by its title (Asciidoctor, "Cross
         // References": "Natural cross references").

@@ -60,10 +60,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     let mut reach = 0;
     // The bodies of Hugo's code shortcodes: listings, as code blocks are.
     let bodies = super::shortcodes::code_bodies(raw);
-    let in_body = |at: usize| {
-        let i = bodies.partition_point(|r| r.start <= at);
-        i > 0 && bodies[i - 1].end > at
-    };
+    let in_body = |at: usize| within(&bodies, at);
     for (event, range) in events.by_ref() {
         if !matches!(event, Event::Start(_) | Event::End(_))
             || matches!(
@@ -307,18 +304,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // A second definition of a label is dropped by the parser (CommonMark
     // 4.7) but is still a link written in the file: a definition line in
     // a gap that no kept definition spans.
-    let in_gap = |at: usize| {
-        let i = gaps.partition_point(|r| r.start <= at);
-        i > 0 && gaps[i - 1].end > at
-    };
+    let in_gap = |at: usize| within(&gaps, at);
     // Sorted, so each `[` is looked up, not compared with every kept
     // definition (definitions do not overlap).
     let mut kept: Vec<Range<usize>> = defs.iter().map(|(span, _)| span.clone()).collect();
     kept.sort_unstable_by_key(|k| k.start);
-    let is_covered = |at: usize| {
-        let i = kept.partition_point(|k| k.start <= at);
-        !in_gap(at) || (i > 0 && kept[i - 1].contains(&at))
-    };
+    let is_covered = |at: usize| !in_gap(at) || within(&kept, at);
     // A `[` that starts a line, after at most three spaces.
     for p in memchr::memchr_iter(b'[', raw) {
         let spaces = raw[..p]
@@ -353,6 +344,12 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             }
         }
     }
+}
+
+/// Whether `at` is in one of `ranges` (sorted, not overlapping).
+fn within(ranges: &[Range<usize>], at: usize) -> bool {
+    let i = ranges.partition_point(|r| r.start <= at);
+    i > 0 && ranges[i - 1].end > at
 }
 
 /// The ids of a kramdown block IAL (`{: #id .class}`).

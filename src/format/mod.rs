@@ -34,6 +34,7 @@ mod markdown;
 mod page_refs;
 mod rst;
 mod shortcodes;
+mod tags;
 
 use std::fmt;
 use std::path::Path;

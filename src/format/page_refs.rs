@@ -13,6 +13,7 @@
 
 use std::ops::Range;
 
+use super::tags::{self, MAX_TAG, Tag};
 use super::{Doc, RefKind};
 
 /// Records the page references in `raw`.
@@ -29,7 +30,9 @@ pub(crate) fn read(raw: &[u8], doc: &mut Doc) {
         if at < skip_until {
             continue;
         }
-        let Some(tag) = tag(raw, at) else { continue };
+        let Some(tag) = tags::at(raw, at) else {
+            continue;
+        };
         if !tag.hugo {
             match tag.name {
                 "raw" | "comment" => {
@@ -64,60 +67,6 @@ pub(crate) fn read(raw: &[u8], doc: &mut Doc) {
         doc.reference_owned(span.start, &raw[span.clone()], value);
         doc.ref_kind = prev;
     }
-}
-
-/// A Hugo shortcode call (`{{< name args >}}`, `{{% name args %}}`) or a
-/// Liquid tag (`{% name args %}`) starting at `raw[at]`.
-struct Tag<'a> {
-    /// Hugo's, or Liquid's.
-    hugo: bool,
-    name: &'a str,
-    /// Its arguments, and where they start in `raw`.
-    args: &'a [u8],
-    args_at: usize,
-    /// Just past its closing delimiter.
-    end: usize,
-}
-
-/// The longest a tag naming a page is read: its path and a few options.
-const MAX_TAG: usize = 1024;
-
-fn tag(raw: &[u8], at: usize) -> Option<Tag<'_>> {
-    let rest = &raw[at..raw.len().min(at + MAX_TAG)];
-    let (hugo, open, close): (bool, usize, &[u8]) = if rest.starts_with(b"{{<") {
-        (true, 3, b">}}")
-    } else if rest.starts_with(b"{{%") {
-        (true, 3, b"%}}")
-    } else if rest.starts_with(b"{%") && (at == 0 || raw[at - 1] != b'{') {
-        (false, 2, b"%}")
-    } else {
-        return None;
-    };
-    let mut from = open;
-    // Whitespace control: `{%-`, `{{<-` is not Hugo's, but `{%-` is Liquid's.
-    if !hugo && rest.get(from) == Some(&b'-') {
-        from += 1;
-    }
-    let end = memchr::memmem::find(&rest[from..], close)? + from;
-    let inner = rest[from..end].trim_ascii();
-    let inner = match hugo {
-        true => inner,
-        false => inner.strip_suffix(b"-").unwrap_or(inner).trim_ascii_end(),
-    };
-    let name_len = inner
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-        .unwrap_or(inner.len());
-    let name = std::str::from_utf8(&inner[..name_len]).ok()?;
-    let args = &inner[name_len..];
-    let args_at = at + (args.as_ptr() as usize - rest.as_ptr() as usize);
-    Some(Tag {
-        hugo,
-        name,
-        args,
-        args_at,
-        end: at + end + close.len(),
-    })
 }
 
 /// What the tag names (its value: the path looked up, with its fragment)

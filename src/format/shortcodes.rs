@@ -7,8 +7,7 @@
 
 use std::ops::Range;
 
-/// The longest opening tag read: a name and a few arguments.
-const MAX_TAG: usize = 1024;
+use super::tags;
 
 /// The byte ranges of `raw` that are the bodies of code shortcodes, in
 /// order and apart.
@@ -28,26 +27,9 @@ pub(crate) fn code_bodies(raw: &[u8]) -> Vec<Range<usize>> {
             continue;
         }
         // Its closing tag: `{{< /name >}}` or `{{% /name %}}`.
-        let mut end = None;
-        let mut search = body_start;
-        while let Some(c) = memchr::memmem::find(&raw[search..], b"{{") {
-            let c = search + c;
-            search = c + 2;
-            let rest = &raw[c + 2..raw.len().min(c + 2 + MAX_TAG)];
-            let Some(rest) = rest.strip_prefix(b"<").or_else(|| rest.strip_prefix(b"%")) else {
-                continue;
-            };
-            let rest = rest.trim_ascii_start();
-            if let Some(r) = rest.strip_prefix(b"/")
-                && r.trim_ascii_start().starts_with(name)
-                && r.trim_ascii_start()[name.len()..]
-                    .first()
-                    .is_some_and(|&b| b.is_ascii_whitespace() || b == b'>' || b == b'%')
-            {
-                end = Some(c);
-                break;
-            }
-        }
+        let end = memchr::memmem::find_iter(&raw[body_start..], b"{{")
+            .map(|c| body_start + c)
+            .find(|&c| tags::at(raw, c).is_some_and(|t| t.closing && t.name.as_bytes() == name));
         // A body that never closes is no body (the shortcode is inline).
         match end {
             Some(end) => {
@@ -63,32 +45,18 @@ pub(crate) fn code_bodies(raw: &[u8]) -> Vec<Range<usize>> {
 /// A code shortcode's opening tag at `raw[at]`: its name and where its
 /// body starts.
 fn opening(raw: &[u8], at: usize) -> Option<(&[u8], usize)> {
-    let rest = &raw[at + 2..raw.len().min(at + 2 + MAX_TAG)];
-    let (rest, close): (&[u8], &[u8]) = match rest.first()? {
-        b'<' => (&rest[1..], b">}}"),
-        b'%' => (&rest[1..], b"%}}"),
-        _ => return None,
-    };
-    let end = memchr::memmem::find(rest, close)?;
-    let inner = rest[..end].trim_ascii();
-    let name_len = inner
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_')))
-        .unwrap_or(inner.len());
-    let (name, args) = inner.split_at(name_len);
-    let markdown = close == b"%}}";
-    let code = match name {
-        b"highlight" | b"code" | b"code-toggle" | b"codeblock" | b"comment" => true,
+    let tag = tags::at(raw, at).filter(|t| t.hugo && !t.closing && !t.self_closing)?;
+    let code = match tag.name {
+        "highlight" | "code" | "code-toggle" | "codeblock" | "comment" => true,
         // A tab is code where it names a language and is not text.
-        b"tab" => {
-            !markdown
-                && memchr::memmem::find(args, b"lang=").is_some()
-                && memchr::memmem::find(args, b"text=true").is_none()
+        "tab" => {
+            !tag.markdown
+                && memchr::memmem::find(tag.args, b"lang=").is_some()
+                && memchr::memmem::find(tag.args, b"text=true").is_none()
         }
         _ => false,
     };
-    // A self-closing call (`{{< highlight go "x" />}}`) has no body.
-    (code && !inner.ends_with(b"/")).then(|| (name, at + 2 + 1 + end + close.len()))
+    code.then_some((tag.name.as_bytes(), tag.end))
 }
 
 #[cfg(test)]

@@ -102,20 +102,8 @@ impl Links {
             let fragment = parts(value).fragment;
             return Ok(self.fragment_problem(&page, None, fragment.as_deref(), true));
         }
-        if let Problem::NoAnchor { fragment, path, .. } = &best {
-            if site.anchors.is_match(fragment) {
-                return Ok(None);
-            }
-            let target = match path {
-                Some(p) => normal(Path::new(p), &self.cwd),
-                None => abs.to_path_buf(),
-            };
-            if let Some(by) = self.may_make_headings(site.generator, &target, fragment) {
-                return Err(Reason::new(
-                    Kind::Anchors,
-                    format!("their targets have {by} that may make headings"),
-                ));
-            }
+        if let Some(decided) = self.site_anchor(site, abs, &best) {
+            return decided;
         }
         if let Some(why) = &site.broken {
             return Err(Reason::new(Kind::Config, why.clone()));
@@ -150,6 +138,34 @@ impl Links {
             }
         }
         Ok(Some(best))
+    }
+
+    /// What the site makes of a fragment that names no anchor the model
+    /// sees, written in the file `abs`: an id a plug-in makes (`[links]
+    /// anchors`, mdbook-spec's `r-*`) is found, and one into a page whose
+    /// shortcodes or components may make headings is unchecked. `None`
+    /// for any other problem, or where the site decides nothing.
+    pub(super) fn site_anchor(
+        &self,
+        site: &Site,
+        abs: &Path,
+        problem: &Problem,
+    ) -> Option<Result<Option<Problem>, Reason>> {
+        let Problem::NoAnchor { fragment, path, .. } = problem else {
+            return None;
+        };
+        if site.anchors.is_match(fragment) {
+            return Some(Ok(None));
+        }
+        let target = match path {
+            Some(p) => normal(Path::new(p), &self.cwd),
+            None => abs.to_path_buf(),
+        };
+        let by = self.may_make_headings(site.generator, &target, fragment)?;
+        Some(Err(Reason::new(
+            Kind::Anchors,
+            format!("their targets have {by} that may make headings"),
+        )))
     }
 
     /// The page whose front matter gives it the URL `path` names, written

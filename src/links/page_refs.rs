@@ -46,20 +46,10 @@ impl Links {
             _ => return None,
         };
         // An anchor a plug-in makes, or a heading a shortcode may make.
-        if let Ok(Some(Problem::NoAnchor { fragment, path, .. })) = &outcome {
-            if site.anchors.is_match(fragment) {
-                return Some(Ok(None));
-            }
-            let target = match path {
-                Some(p) => super::normal(Path::new(p), &self.cwd),
-                None => abs.to_path_buf(),
-            };
-            if let Some(by) = self.may_make_headings(site.generator, &target, fragment) {
-                return Some(Err(Reason::new(
-                    Kind::Anchors,
-                    format!("their targets have {by} that may make headings"),
-                )));
-            }
+        if let Ok(Some(p)) = &outcome
+            && let Some(decided) = self.site_anchor(site, abs, p)
+        {
+            return Some(decided);
         }
         Some(outcome)
     }

@@ -114,11 +114,13 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     // delimited by the brackets around both, and rejoined over lines as
     // any bracketed URI is (issue 31, S2).
     if before == Some(b':') {
+        // A scheme's length at most, as the scheme itself is read above.
+        let lo = floor.max((s - 1).saturating_sub(MAX_SCHEME_LEN));
         let mut t = s - 1;
-        while t > floor && is_scheme_char(w[t - 1]) {
+        while t > lo && is_scheme_char(w[t - 1]) {
             t -= 1;
         }
-        if t > floor && t + 1 < s && w[t - 1] == b'<' && w[t].is_ascii_alphabetic() {
+        if t > lo && t + 1 < s && w[t - 1] == b'<' && w[t].is_ascii_alphabetic() {
             let outcome = angle(cx, w, t, s, colon, Delimiter::Angle, eof);
             if !matches!(outcome, Outcome::Reject) {
                 return outcome;

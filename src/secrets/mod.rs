@@ -181,12 +181,21 @@ fn escaped_credential(uri: &[u8], auth: usize, cut: bool, out: &mut Vec<Secret>)
     };
     let mut found = Vec::new();
     credential(&text, auth, &c, &mut found);
+    push_mapped(found, &map, out);
+    Some(map[(c.at + 1).min(text.len())])
+}
+
+/// Pushes `found`, secrets of a decoded text, at the raw offsets `map`
+/// gives each decoded byte (and the raw length after the last).
+fn push_mapped(found: Vec<Secret>, map: &[usize], out: &mut Vec<Secret>) {
     let raw = |r: &Range<usize>| map[r.start]..map[r.end];
     for s in found {
         let kind = match s.kind {
             Kind::Password { user } => Kind::Password { user: raw(&user) },
+            // The colon is kept by [`mask`] only where it is written as
+            // one (not `%3A`, which would be masked to `%**`).
             Kind::Userinfo { colon } => Kind::Userinfo {
-                colon: colon.map(|k| map[k]),
+                colon: colon.filter(|&k| map[k + 1] == map[k] + 1).map(|k| map[k]),
             },
             kind => kind,
         };
@@ -196,7 +205,6 @@ fn escaped_credential(uri: &[u8], auth: usize, cut: bool, out: &mut Vec<Secret>)
             placeholder: s.placeholder,
         });
     }
-    Some(map[(c.at + 1).min(text.len())])
 }
 
 /// Credentials of URIs inside this one: `?next=https://u:pw@h/`, a web
@@ -242,19 +250,7 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
             credential(&text, auth, &c, &mut found);
         }
     }
-    let raw = |r: &Range<usize>| map[r.start]..map[r.end];
-    for s in found {
-        let kind = match s.kind {
-            Kind::Password { user } => Kind::Password { user: raw(&user) },
-            Kind::Userinfo { .. } => Kind::Userinfo { colon: None },
-            kind => kind,
-        };
-        out.push(Secret {
-            span: raw(&s.span),
-            kind,
-            placeholder: s.placeholder,
-        });
-    }
+    push_mapped(found, &map, out);
 }
 
 /// A webhook URL whose path is its secret.
@@ -865,16 +861,20 @@ pub fn raw_index(raw: &[u8], i: usize) -> usize {
 /// assert_eq!(redact_text("see https://u:pw1@h/ and ?token=abc1"), "see https://u:****@h/ and ?token=****");
 /// ```
 pub fn redact_text(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
+    match redact_bytes(text.as_bytes()) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
+/// [`redact_text`] of bytes that need not be UTF-8 (a file's name).
+pub fn redact_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     if memchr::memchr2(b':', b'=', bytes).is_none() {
-        return Cow::Borrowed(text);
+        return Cow::Borrowed(bytes);
     }
     let mut spans = locate_text(bytes, false);
     spans.extend(locate_loose(bytes));
     // A URI's password found both ways is masked once.
     spans.sort_by_key(|r| r.start);
-    match replace(bytes, &spans) {
-        Cow::Borrowed(_) => Cow::Borrowed(text),
-        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
-    }
+    replace(bytes, &spans)
 }

@@ -603,22 +603,31 @@ fn asciidoc_character_attributes() {
     );
 }
 
+/// The relative references `raw` read as `format` holds: each one's value,
+/// the text it is written as, and its kind.
+fn references_of(format: Format, raw: &str) -> Vec<(String, String, urilint::format::RefKind)> {
+    urilint::format::references(format, raw.as_bytes(), Options::default())
+        .into_iter()
+        .map(|r| {
+            (
+                String::from_utf8(r.value).unwrap(),
+                raw[r.start as usize..r.end as usize].to_string(),
+                r.kind,
+            )
+        })
+        .collect()
+}
+
 /// The relative references of each markup format, where they are written
 /// (SPEC section 11, issue 12): link targets and URL attributes without a
 /// scheme, code left out, aliases, email addresses and unused Markdown
 /// definitions (they link nothing) not references.
 #[test]
 fn relative_references_of_each_format() {
-    use urilint::format::references;
     let refs = |format: Format, raw: &str| -> Vec<(String, String)> {
-        references(format, raw.as_bytes(), Options::default())
+        references_of(format, raw)
             .into_iter()
-            .map(|r| {
-                (
-                    String::from_utf8(r.value).unwrap(),
-                    raw[r.start as usize..r.end as usize].to_string(),
-                )
-            })
+            .map(|(value, written, _)| (value, written))
             .collect()
     };
     let s = |v: &str, w: &str| (v.to_string(), w.to_string());
@@ -701,19 +710,8 @@ fn relative_references_of_each_format() {
 /// references by their title, and `:imagesdir:` only where it is set.
 #[test]
 fn generator_syntax_is_read_where_it_is_used() {
-    use urilint::format::{RefKind, references};
-    let refs = |format: Format, raw: &str| -> Vec<(String, String, RefKind)> {
-        references(format, raw.as_bytes(), Options::default())
-            .into_iter()
-            .map(|r| {
-                (
-                    String::from_utf8(r.value).unwrap(),
-                    raw[r.start as usize..r.end as usize].to_string(),
-                    r.kind,
-                )
-            })
-            .collect()
-    };
+    use urilint::format::RefKind;
+    let refs = references_of;
     let s = |v: &str, w: &str, k| (v.to_string(), w.to_string(), k);
     assert_eq!(
         refs(
