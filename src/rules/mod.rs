@@ -537,6 +537,7 @@ impl Linter {
                 && secrets::may_hold_userinfo(&finding.uri))
             || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
             || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
+            || secrets::may_hold_path_token(&finding.uri)
             || uri
                 .get(crate::uri::Component::Host)
                 .is_some_and(secrets::may_be_webhook_host)

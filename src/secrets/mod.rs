@@ -75,6 +75,12 @@ pub enum Kind {
         /// The service (`Slack incoming webhook`).
         service: &'static str,
     },
+    /// A path segment that is a documented token or a JSON Web Token
+    /// (`/v1/ghp_.../repos`, `/verify/eyJ...`).
+    PathToken {
+        /// What kind of token (`a GitHub personal access token`).
+        what: &'static str,
+    },
 }
 
 /// A secret in a URI.
@@ -109,6 +115,7 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
         && !may_hold_encoded(uri)
         && !may_be_webhook(uri)
         && !may_be_severed(uri)
+        && !may_hold_path_token(uri)
     {
         return Vec::new();
     }
@@ -143,6 +150,7 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
         }
         webhook(uri, rest, &mut out);
     }
+    path_tokens(uri, rest, &mut out);
     // RFC 3986 s3.3: `;name=value` parameters in the path (and the
     // authority of `jdbc:sqlserver://h:1433;user=u;password=p`).
     let query = memchr::memchr2(b'?', b'#', &uri[rest..]).map_or(uri.len(), |k| rest + k);
@@ -230,27 +238,41 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
             credential(uri, from + auth, &c, out);
         }
     }
-    let encoded = |i: usize| {
-        uri.get(i..i + 9)
-            .is_some_and(|w| w.eq_ignore_ascii_case(b"%3A%2F%2F"))
-    };
-    if !memchr::memchr_iter(b'%', &uri[from..]).any(|k| encoded(from + k)) {
+    if !may_hold_encoded(&uri[from..]) {
         return;
     }
-    // Decode, keeping where each decoded byte came from.
-    let mut map = Vec::with_capacity(uri.len() + 1);
-    let text = percent_decode(uri, Some(&mut map));
+    // Decode, keeping where each decoded byte came from; a URI encoded
+    // twice or more (`%253A%252F%252F`, a redirect inside a redirect) is
+    // decoded again, a few levels deep.
+    const MAX_LEVELS: usize = 4;
+    let mut text = uri.to_vec();
+    let mut map: Vec<usize> = (0..=uri.len()).collect();
     let mut found = Vec::new();
-    // Only URIs that were encoded: the plain ones are done above.
-    for auth in authorities(&text)
-        .into_iter()
-        .filter(|&a| map[a - 2] - map[a - 3] == 3)
-    {
-        if let userinfo::Located::Found(c) = userinfo::locate(&text, auth, text.len(), true, cut) {
-            credential(&text, auth, &c, &mut found);
+    for _ in 0..MAX_LEVELS {
+        if !may_hold_encoded(&text) {
+            break;
+        }
+        let mut step = Vec::with_capacity(text.len() + 1);
+        text = percent_decode(&text, Some(&mut step));
+        map = step.iter().map(|&k| map[k]).collect();
+        // Only URIs that were encoded: the plain ones are done above.
+        for auth in authorities(&text)
+            .into_iter()
+            .filter(|&a| map[a - 2] - map[a - 3] > 1)
+        {
+            if let userinfo::Located::Found(c) =
+                userinfo::locate(&text, auth, text.len(), true, cut)
+            {
+                let mut level = Vec::new();
+                credential(&text, auth, &c, &mut level);
+                push_mapped(level, &map, &mut found);
+            }
         }
     }
-    push_mapped(found, &map, out);
+    // A URI decoded at one level is seen again at the next.
+    found.sort_by_key(|s| (s.span.start, s.span.end));
+    found.dedup_by(|a, b| a.span == b.span);
+    out.extend(found);
 }
 
 /// A webhook URL whose path is its secret.
@@ -291,6 +313,38 @@ fn webhook(uri: &[u8], rest: usize, out: &mut Vec<Secret>) {
             placeholder,
         });
     }
+}
+
+/// Path segments (RFC 3986 s3.3) after `from` that are tokens: a
+/// documented token (`/v1/ghp_.../repos`) or a JSON Web Token (RFC 7519
+/// s3: three base64url parts, the first two JSON objects, so `eyJ`). The
+/// path of a webhook URL, a secret already, is not read again.
+fn path_tokens(uri: &[u8], from: usize, out: &mut Vec<Secret>) {
+    let end = memchr::memchr2(b'?', b'#', &uri[from..]).map_or(uri.len(), |k| from + k);
+    if out.iter().any(|s| matches!(s.kind, Kind::Path { .. })) {
+        return;
+    }
+    for slash in memchr::memchr_iter(b'/', &uri[from..end]).map(|k| from + k) {
+        let start = slash + 1;
+        let stop = uri[start..end]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b';'))
+            .map_or(end, |k| start + k);
+        let Some(what) = token::path_token(&uri[start..stop]) else {
+            continue;
+        };
+        out.push(Secret {
+            span: start..stop,
+            kind: Kind::PathToken { what },
+            placeholder: is_placeholder(&uri[start..stop]),
+        });
+    }
+}
+
+/// Whether a path segment may be a token (see [`path_tokens`]): a quick
+/// test on the byte after each `/`.
+pub fn may_hold_path_token(uri: &[u8]) -> bool {
+    memchr::memchr_iter(b'/', uri).any(|k| token::starts_documented(&uri[k + 1..]))
 }
 
 /// `s` with every percent-encoded triplet decoded (RFC 3986 s2.1). With
@@ -344,16 +398,19 @@ pub fn may_hold_param(uri: &[u8]) -> bool {
             .iter()
             .rposition(|&b| matches!(b, b'?' | b'&' | b';' | b'#' | b'/' | b'='))
             .map_or(0, |k| k + 1);
-        is_secret_param(&uri[start..i])
+        is_secret_param(&uri[start..i]) || token::starts_documented(&uri[i + 1..])
     })
 }
 
 /// Whether the URI holds a percent-encoded URI with an authority
-/// (`%3A%2F%2F`).
+/// (`%3A%2F%2F`), or one encoded twice (`%253A%252F%252F`).
 pub fn may_hold_encoded(uri: &[u8]) -> bool {
     memchr::memchr_iter(b'%', uri).any(|i| {
         uri.get(i..i + 9)
             .is_some_and(|w| w.eq_ignore_ascii_case(b"%3A%2F%2F"))
+            || uri
+                .get(i..i + 15)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"%253A%252F%252F"))
     })
 }
 
@@ -495,7 +552,9 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
             let token_password = token::TOKEN_PASSWORDS
                 .iter()
                 .any(|t| password.eq_ignore_ascii_case(t.as_bytes()));
-            let token = token_kind(user).or(token_password.then_some("an access token"));
+            let token = token_kind(user)
+                .or_else(|| token::prefixed_user(user))
+                .or(token_password.then_some("an access token"));
             if let Some(what) = token.filter(|_| !user.is_empty()) {
                 out.push(Secret {
                     span: c.user.clone(),
@@ -529,11 +588,13 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
         None => {
             // With several `@` (`https://ghp_...@x@host`), any part of the
             // user that is a token makes all of it the secret.
-            let token = token_kind(user).or_else(|| {
-                user.split(|&b| b == b'@')
-                    .find_map(token_kind)
-                    .filter(|_| c.uncertain)
-            });
+            let token = token_kind(user)
+                .or_else(|| token::prefixed_user(user))
+                .or_else(|| {
+                    user.split(|&b| b == b'@')
+                        .find_map(token_kind)
+                        .filter(|_| c.uncertain)
+                });
             if let Some(what) = token {
                 out.push(Secret {
                     span: c.user.clone(),
@@ -576,6 +637,18 @@ fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
             out.push(Secret {
                 span: value,
                 kind: Kind::Param { name, trivial },
+                placeholder,
+            });
+        } else if token::documented(&uri[value.clone()]).is_some() {
+            // A documented token is a secret whatever its parameter is
+            // named (`?q=ghp_...`, issue 31).
+            let placeholder = is_placeholder(&uri[value.clone()]);
+            out.push(Secret {
+                span: value,
+                kind: Kind::Param {
+                    name,
+                    trivial: false,
+                },
                 placeholder,
             });
         }
@@ -788,6 +861,7 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
             }
         }
     }
+    out.extend(backslashed(text));
     // Oracle's JDBC form, `jdbc:oracle:thin:user/password@//host:1521/db`
     // (Oracle JDBC Developer's Guide, "Database URLs"): no `//` before the
     // user, and a `/` before the password (issue 31, S2).
@@ -831,6 +905,67 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
         }
     }
     out.sort_by_key(|r| r.start);
+    out
+}
+
+/// Secrets of URIs written with backslashes for slashes: JSON's and
+/// JavaScript's escaped solidus (`https:\/\/hooks.slack.com\/services\/...`,
+/// RFC 8259 s7), or bare backslashes, which a browser reads as slashes in
+/// a web URL (WHATWG URL Standard, "special authority slashes state").
+/// Each is read with its slashes restored, and its secrets mapped back.
+fn backslashed(text: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut floor = 0;
+    for colon in memchr::memmem::find_iter(text, b":\\") {
+        if colon < floor || colon == 0 || !text[colon - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        // A scheme is short.
+        let from = colon.saturating_sub(crate::schemes::MAX_SCHEME_LEN);
+        let start = text[from..colon]
+            .iter()
+            .rposition(|&b| !(b.is_ascii_alphanumeric() || b"+-.".contains(&b)))
+            .map_or(from, |k| from + k + 1);
+        let stop = text[colon..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
+            .map_or(text.len(), |k| colon + k);
+        floor = stop;
+        let mut decoded = Vec::with_capacity(stop - start);
+        let mut map = Vec::with_capacity(stop - start + 1);
+        let mut i = start;
+        while i < stop {
+            map.push(i);
+            match (text[i], text.get(i + 1)) {
+                (b'\\', Some(b'/')) => {
+                    decoded.push(b'/');
+                    i += 2;
+                }
+                // An escape of another character (`\u0040`) is kept for
+                // the locator, which sees through it.
+                (b'\\', Some(b'u' | b'U' | b'x'))
+                    if text
+                        .get(i + 2)
+                        .is_some_and(|b| b.is_ascii_hexdigit() || *b == b'{') =>
+                {
+                    decoded.push(b'\\');
+                    i += 1;
+                }
+                (b'\\', _) => {
+                    decoded.push(b'/');
+                    i += 1;
+                }
+                (b, _) => {
+                    decoded.push(b);
+                    i += 1;
+                }
+            }
+        }
+        map.push(stop);
+        for r in locate_text(&decoded, false) {
+            out.push(map[r.start]..map[r.end.min(decoded.len())]);
+        }
+    }
     out
 }
 

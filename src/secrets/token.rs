@@ -69,6 +69,66 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
     random(user).then_some("a long random string")
 }
 
+/// What kind of documented token the user name `user` is by its prefix
+/// alone, however short: in the user position a documented prefix is a
+/// token (`https://ghp_ABCDEF12@github.com/`, issue 31). Prefixes of four
+/// bytes or more, so that a user such as `hf_ops` is a name.
+pub(super) fn prefixed_user(user: &[u8]) -> Option<&'static str> {
+    PREFIXES
+        .iter()
+        .find(|&&(prefix, _, _)| {
+            prefix.len() >= 4
+                && user.len() >= prefix.len() + 4
+                && user.starts_with(prefix.as_bytes())
+                && user.iter().all(|&b| token_byte(b))
+        })
+        .map(|&(_, kind, _)| kind)
+}
+
+/// Whether `s` starts with a documented token's prefix: a quick test
+/// before [`documented`].
+pub(super) fn starts_documented(s: &[u8]) -> bool {
+    // The first bytes of the prefixes, so that most text costs one compare.
+    matches!(
+        s.first(),
+        Some(b'g' | b'x' | b'A' | b'S' | b's' | b'r' | b'n' | b'p' | b'h' | b'd' | b'y' | b'e')
+    ) && PREFIXES
+        .iter()
+        .any(|&(prefix, _, _)| s.starts_with(prefix.as_bytes()))
+}
+
+/// What kind of token a path segment is: a documented token, or a JSON
+/// Web Token in its compact form (RFC 7519 s3.1, RFC 7515 s7.1: header,
+/// payload and signature in base64url, joined by `.`; header and payload
+/// are JSON objects, which encode to `eyJ`). A segment of base64 JSON that
+/// is not so shaped (an image service's encoded options) is no token.
+pub(super) fn path_token(seg: &[u8]) -> Option<&'static str> {
+    if !seg.starts_with(b"eyJ") {
+        // A path's words can start like a prefix (`/pypi-security-q4.html`):
+        // past its prefix a token is random, capitals and digits mixed in,
+        // and has no `.` unless its prefix has one (`SG.`, `ya29.`).
+        let what = documented(seg)?;
+        let (prefix, _, _) = PREFIXES.iter().find(|p| seg.starts_with(p.0.as_bytes()))?;
+        let rest = &seg[prefix.len()..];
+        let random = rest.iter().any(u8::is_ascii_uppercase)
+            && rest.iter().any(u8::is_ascii_digit)
+            && (prefix.ends_with('.') || !rest.contains(&b'.'));
+        return random.then_some(what);
+    }
+    let mut parts = seg.split(|&b| b == b'.');
+    let (header, payload, signature) = (parts.next()?, parts.next()?, parts.next()?);
+    let base64url = |p: &[u8]| {
+        p.iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    (parts.next().is_none()
+        && header.len() >= 10
+        && payload.starts_with(b"eyJ")
+        && signature.len() >= 16
+        && [header, payload, signature].into_iter().all(base64url))
+    .then_some("a JSON Web Token")
+}
+
 /// What kind of documented token `s` is (by its prefix only, not by
 /// looking random).
 pub(super) fn documented(s: &[u8]) -> Option<&'static str> {
@@ -145,6 +205,13 @@ mod tests {
             "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
         ] {
             assert!(token_kind(t.as_bytes()).is_some(), "{t}");
+        }
+    }
+
+    #[test]
+    fn the_quick_test_knows_every_prefix() {
+        for &(prefix, _, _) in super::PREFIXES {
+            assert!(super::starts_documented(prefix.as_bytes()), "{prefix}");
         }
     }
 

@@ -9,6 +9,8 @@ const SERVICES: &[(&str, &str, &str)] = &[
     ("hooks.slack.com", "/triggers/", "Slack workflow trigger"),
     ("discord.com", "/api/webhooks/", "Discord webhook"),
     ("discordapp.com", "/api/webhooks/", "Discord webhook"),
+    ("www.discord.com", "/api/webhooks/", "Discord webhook"),
+    ("www.discordapp.com", "/api/webhooks/", "Discord webhook"),
     ("ptb.discord.com", "/api/webhooks/", "Discord webhook"),
     ("canary.discord.com", "/api/webhooks/", "Discord webhook"),
     ("outlook.office.com", "/webhook/", "Microsoft Teams webhook"),

@@ -52,3 +52,162 @@ fn mail_inputs() {
         checks::mail(&data);
     }
 }
+
+/// The fuzz checks as property tests (issue 31): each target's check runs
+/// on generated and mutated inputs with a fixed seed, so a CI run is
+/// repeatable. `URILINT_FUZZ_CASES=200000 cargo test --release --test it
+/// fuzz_regressions` runs a longer search; cargo-fuzz (fuzz/README.md)
+/// searches further still.
+mod generated {
+    use std::time::{Duration, Instant};
+
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+    use super::checks;
+
+    /// What inputs are made of: URIs in each form the scanner knows, the
+    /// delimiters and breaks around them, credentials, escapes that hide
+    /// an `@`, and mail structure.
+    const PIECES: &[&[u8]] = &[
+        b"http://example.com/a",
+        b"https://en.wikipedia.org/wiki/Rust_(programming_language)",
+        b"ftp://user:pw@[2001:db8::7]:21/x;type=d",
+        b"https://u:Secr3t@host.example/p?token=abc&x=1#f",
+        b"jdbc:mysql://u:pw@db:3306/x",
+        b"mailto:a@b.example",
+        b"urn:isbn:0451450523",
+        b"<URL:",
+        b"<URL: ",
+        b"<",
+        b">",
+        b"\"",
+        b"(",
+        b")",
+        b"[",
+        b"]",
+        b".",
+        b",",
+        b"'",
+        b":",
+        b"//",
+        b"-",
+        b"-\n",
+        b" ",
+        b"\n",
+        b"\r\n",
+        b"\n\n",
+        b"\t",
+        b"@",
+        b"&#64;",
+        b"\\u0040",
+        b"%40",
+        b"%2540",
+        b"=40",
+        b"=\n",
+        b"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij",
+        b"://x.org",
+        "東京".as_bytes(),
+        "”".as_bytes(),
+        b"\xe2\x80",
+        b"\xff",
+        b"\x00",
+        b"`",
+        b"<owner>",
+        b"${HOST}",
+        b"u:p@",
+        b"http:/",
+        b"www.example.org",
+        b"From a@b Mon Jan  1 00:00:00 2024\n",
+        b"Content-Type: multipart/mixed; boundary=\"b\"\n",
+        b"Content-Transfer-Encoding: quoted-printable\n",
+        b"Content-Transfer-Encoding: base64\n",
+        b"\n--b\n",
+        b"\n--b--\n",
+        b"Subject: =?utf-8?q?http=3A//x.org?=\n",
+        b"aHR0cDovL3gub3JnLw==\n",
+    ];
+
+    /// A text of pieces, then mutated: a slice repeated (long runs that
+    /// cross a cap or a chunk), deleted, or overwritten with random bytes.
+    fn input() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            4 => prop::sample::select(PIECES).prop_map(<[u8]>::to_vec),
+            1 => prop::collection::vec(any::<u8>(), 1..6),
+        ];
+        let text = prop::collection::vec(piece, 0..80).prop_map(|ps| ps.concat());
+        let edits =
+            prop::collection::vec((any::<usize>(), any::<usize>(), 0u8..3, 1usize..300), 0..4);
+        (any::<u8>(), text, edits).prop_map(|(knob, mut text, edits)| {
+            for (at, len, op, times) in edits {
+                if text.is_empty() {
+                    break;
+                }
+                let at = at % text.len();
+                let end = (at + 1 + len % 64).min(text.len());
+                match op {
+                    0 => {
+                        let slice = text[at..end].repeat(times);
+                        text.splice(at..at, slice);
+                    }
+                    1 => {
+                        text.drain(at..end);
+                    }
+                    _ => {
+                        for (k, b) in text[at..end].iter_mut().enumerate() {
+                            *b = b.wrapping_add(times as u8).rotate_left(k as u32);
+                        }
+                    }
+                }
+            }
+            text.insert(0, knob);
+            text
+        })
+    }
+
+    fn run(target: &str, default_cases: u32, check: fn(&[u8])) {
+        let cases = std::env::var("URILINT_FUZZ_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default_cases);
+        let config = Config {
+            cases,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        let mut runner =
+            TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+        let slowest = std::cell::Cell::new((Duration::ZERO, 0));
+        runner
+            .run(&input(), |data| {
+                let start = Instant::now();
+                check(&data);
+                let took = start.elapsed();
+                if took > slowest.get().0 {
+                    slowest.set((took, data.len()));
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{target}: {e}"));
+        // The aim is 100 ms per 100 KB in a release build; a debug build
+        // under a loaded CI machine gets twenty times that, and a floor.
+        let (took, len) = slowest.get();
+        let budget = Duration::from_millis(200 + 20 * len as u64 / 1000);
+        assert!(took < budget, "{target}: {len} bytes took {took:?}");
+    }
+
+    #[test]
+    fn scanner_on_generated_inputs() {
+        run("scanner", 2000, checks::scanner);
+    }
+
+    #[test]
+    fn uri_on_generated_inputs() {
+        run("uri", 1000, |data| checks::uri(&data[1..]));
+    }
+
+    #[test]
+    fn mail_on_generated_inputs() {
+        run("mail", 1000, |data| checks::mail(&data[1..]));
+    }
+}

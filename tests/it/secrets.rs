@@ -149,6 +149,20 @@ const LINES: &[&str] = &[
     // A token as the user of a network-path reference, on a line shown
     // for another finding (S7).
     "http://h.example.com:99999/ //⟦ghp_Zt1AbZt2EfZt3GhZt4IjZt5KlZt6MnZt7Op⟧@github.com/",
+    // A documented prefix is a token in the user position whatever its
+    // length, and as any query value whatever the parameter's name.
+    "https://⟦ghp_Sh1AbSh2Ef⟧@github.com/o/r https://api.example.com/v1?q=⟦ghp_Qv1AbQv2EfQv3GhQv4IjQv5KlQv6MnQv7OpQ⟧&x=1",
+    // Tokens in a path: a documented token, a JSON Web Token (issue 31).
+    "https://api.example.com/v1/⟦ghp_Pt1AbPt2EfPt3GhPt4IjPt5KlPt6MnPt7Op⟧/repos \
+     https://app.example.com/verify/⟦eyJraWQiOiJKdzBBYiJ9.eyJzdWIiOiJKdzFBYkp3MkVmIn0.Jw3GhJw4IjJw5KlJw6MnJw7OpQ⟧",
+    // Webhooks written with JSON's escaped slashes or a browser's
+    // backslashes, and on `www.discord.com`.
+    // (Short lines, so that `--show-secrets` shows them whole.)
+    "\"https:\\/\\/hooks.slack.com\\/services\\/⟦T0\\/B0\\/Sb3Gh⟧\"",
+    "https:\\\\hooks.slack.com\\services\\⟦T0\\B0\\Sw3Gh⟧ x",
+    "https://www.discord.com/api/webhooks/⟦918273645546372819/Dw1AbDw2EfDw3GhDw4Ij⟧",
+    // Credentials of a URI percent-encoded twice inside another.
+    "https://r.example.com/login?next=https%253A%252F%252Fadmin%253A⟦Dd1AbDd2Ef⟧%2540db.example.com%252Fx",
     // Oracle's JDBC form, on a line shown for another finding (S2).
     "jdbc:oracle:thin:scott/⟦Or1AbOr2Ef⟧@//db.example.com:1521/svc and http://h.example.com:99999/",
     "http://h.example.com:99999/ JDBC:ORACLE:thin:scott/⟦Or3Ab@Or4Ef⟧@//db.example.com:1521/svc",
