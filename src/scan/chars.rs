@@ -148,6 +148,21 @@ pub(crate) enum End {
 /// `balance`, a `)`, `]` or `}` that closes no bracket opened since `from`
 /// ends the URI too (SPEC E4).
 pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: bool) -> End {
+    find_end_after(w, from, from, limit, eof, balance)
+}
+
+/// [`find_end`] of a URI whose text began at `start`, at or before `from`
+/// (the rest of an over-long URI, skipped from where it was cut): a `<`
+/// at `from` then follows the URI's own byte, in a stream as in a whole
+/// buffer (SPEC E6).
+pub(crate) fn find_end_after(
+    w: &[u8],
+    start: usize,
+    from: usize,
+    limit: usize,
+    eof: bool,
+    balance: bool,
+) -> End {
     let mut depth = [0u32; 3];
     let mut i = from;
     loop {
@@ -165,7 +180,7 @@ pub(crate) fn find_end(w: &[u8], from: usize, limit: usize, eof: bool, balance: 
             // `x.org<section>` are code and markup.
             Class::End
                 if b == b'<'
-                    && i > from
+                    && i > start
                     && w[i - 1] < 0x80
                     && !w[i - 1].is_ascii_alphanumeric() =>
             {

@@ -35,7 +35,9 @@ impl Engine {
         loop {
             let rel = (self.pos - base) as usize;
             if self.skipping {
-                match chars::find_end(w, rel, usize::MAX, eof, false) {
+                // The window keeps the byte before (`keep_from`), which
+                // belongs to the URI.
+                match chars::find_end_after(w, rel.saturating_sub(1), rel, usize::MAX, eof, false) {
                     End::At(t) => {
                         self.skipping = false;
                         self.pos = base + t as u64;
@@ -109,9 +111,14 @@ impl Engine {
     }
 
     /// The first absolute offset the engine may still read. A stream drops
-    /// the bytes before it, after counting their lines.
+    /// the bytes before it, after counting their lines. One byte before
+    /// the floor is kept: where a URI ends depends on the byte before
+    /// (CJK text after a letter ends it, `chars::find_end`), and skipping
+    /// the rest of an over-long URI resumes at the window's start.
     pub(crate) fn keep_from(&self) -> u64 {
-        self.floor.max(self.pos.saturating_sub(LOOKBACK as u64))
+        self.floor
+            .saturating_sub(1)
+            .max(self.pos.saturating_sub(LOOKBACK as u64))
     }
 
     /// Counts lines up to `offset` before the window's bytes there are dropped.

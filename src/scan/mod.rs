@@ -384,7 +384,7 @@ impl<R: Read> ReaderFindings<R> {
     /// (or to the end of input), so that a reader returning a few bytes at a
     /// time does not make the engine re-read a long URI for each of them.
     fn refill(&mut self) -> io::Result<()> {
-        let keep = self.engine.keep_from();
+        let keep = self.engine.keep_from().max(self.base);
         self.engine.forget_before(&self.window, self.base, keep);
         self.window.drain(..(keep - self.base) as usize);
         self.base = keep;

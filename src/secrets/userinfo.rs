@@ -462,7 +462,15 @@ fn password(
                     return Located::NeedMore;
                 };
                 let host = &w[j + 1..host_end];
-                let tail = match Tail::of(w.get(host_end).copied().filter(|_| host_end < limit)) {
+                // What follows the host decides, so a window that ends
+                // at the host's end needs more (SPEC E6).
+                let after = match w.get(host_end) {
+                    _ if host_end >= limit => None,
+                    Some(&b) => Some(b),
+                    None if eof => None,
+                    None => return Located::NeedMore,
+                };
+                let tail = match Tail::of(after) {
                     // An IP literal that is not closed is no host.
                     Tail::GoesOn | Tail::Ends | Tail::Space
                         if host.starts_with(b"[") && !host.ends_with(b"]") =>

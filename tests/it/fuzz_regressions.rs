@@ -188,7 +188,16 @@ mod generated {
                 }
                 Ok(())
             })
-            .unwrap_or_else(|e| panic!("{target}: {e}"));
+            .unwrap_or_else(|e| {
+                // The smallest failing input, ready to be committed under
+                // tests/data/fuzz/<target>/ (knob byte first).
+                if let proptest::test_runner::TestError::Fail(_, data) = &e {
+                    let path = std::env::temp_dir().join(format!("urilint-fuzz-{target}"));
+                    let _ = std::fs::write(&path, data);
+                    eprintln!("the smallest failing input is in {}", path.display());
+                }
+                panic!("{target}: {e}")
+            });
         // The aim is 100 ms per 100 KB in a release build; a debug build
         // under a loaded CI machine gets twenty times that, and a floor.
         let (took, len) = slowest.get();
