@@ -44,11 +44,15 @@ pub struct Fixed {
     pub applied: BTreeMap<String, usize>,
 }
 
+/// Fixes applied together: their indices among the pass's candidates, the
+/// fixed text, and the pass that read it.
+type Applied = (Vec<usize>, (Vec<u8>, Pass));
+
 /// A fix that may be applied in this pass.
 struct Candidate {
     /// Index of its URI among the pass's findings.
     uri: usize,
-    rule: String,
+    rule: std::borrow::Cow<'static, str>,
     severity: crate::rules::Severity,
     fix: crate::rules::Fix,
     file: FileFix,
@@ -101,65 +105,32 @@ impl<'a> Fixer<'a> {
         let mut refused: HashSet<Refused> = HashSet::new();
         let mut pass = self.pass(format, syntax, &fixed.text, skip, &refused);
         for _ in 0..MAX_PASSES {
-            // A pass read before a fix of it was refused still offers it.
-            pass.candidates
-                .retain(|c| !refused.contains(&refusal(&c.rule, &pass.located[c.uri])));
-            let chosen = choose(&pass.candidates);
+            let chosen = chosen_only(&mut pass, &refused);
             if chosen.is_empty() {
                 break;
             }
+            // The fixes together, first: the pass that offered them is let
+            // go before the fixed text is read, so that a file of many
+            // URIs is not held read twice (issue 31, P5).
+            let (new, expected) = self.edit(&fixed.text, &pass, &chosen);
+            let rules: Vec<_> = pass.candidates.iter().map(|c| c.rule.clone()).collect();
+            drop(pass);
             let (chosen, (text, next)) =
-                match self.try_apply(format, syntax, &fixed.text, &pass, &chosen, skip, &refused) {
+                match self.verify(format, syntax, new, expected, skip, &refused) {
                     Some(done) => (chosen, done),
                     None => {
-                        // Halves, and halves of those that fail, each tried
-                        // with those already accepted: a fix that does not
-                        // read as meant is found in a few tries, refused,
-                        // and the rest applied together.
-                        let mut accepted: Vec<usize> = Vec::new();
-                        let mut done = None;
-                        let mut groups: std::collections::VecDeque<Vec<usize>> =
-                            std::collections::VecDeque::new();
-                        let half = chosen.len() / 2;
-                        groups.push_back(chosen[..half].to_vec());
-                        groups.push_back(chosen[half..].to_vec());
-                        let mut tries = 0;
-                        while let Some(group) = groups.pop_front() {
-                            if group.is_empty() {
-                                continue;
-                            }
-                            tries += 1;
-                            if tries > MAX_TRIES {
-                                break;
-                            }
-                            let trial: Vec<usize> =
-                                accepted.iter().chain(&group).copied().collect();
-                            match self.try_apply(
-                                format,
-                                syntax,
-                                &fixed.text,
-                                &pass,
-                                &trial,
-                                skip,
-                                &refused,
-                            ) {
-                                Some(d) => {
-                                    accepted = trial;
-                                    done = Some(d);
-                                }
-                                None if group.len() == 1 => {
-                                    let c = &pass.candidates[group[0]];
-                                    refused.insert(refusal(&c.rule, &pass.located[c.uri]));
-                                }
-                                None => {
-                                    let half = group.len() / 2;
-                                    groups.push_front(group[half..].to_vec());
-                                    groups.push_front(group[..half].to_vec());
-                                }
-                            }
-                        }
-                        match done {
-                            Some(d) => (accepted, d),
+                        pass = self.pass(format, syntax, &fixed.text, skip, &refused);
+                        let chosen = chosen_only(&mut pass, &refused);
+                        match self.halves(
+                            format,
+                            syntax,
+                            &fixed.text,
+                            &pass,
+                            &chosen,
+                            skip,
+                            &mut refused,
+                        ) {
+                            Some(done) => done,
                             None => {
                                 pass = self.pass(format, syntax, &fixed.text, skip, &refused);
                                 continue;
@@ -168,15 +139,62 @@ impl<'a> Fixer<'a> {
                     }
                 };
             for &i in &chosen {
-                *fixed
-                    .applied
-                    .entry(pass.candidates[i].rule.clone())
-                    .or_insert(0) += 1;
+                *fixed.applied.entry(rules[i].to_string()).or_insert(0) += 1;
             }
             fixed.text = text;
             pass = next;
         }
         fixed
+    }
+
+    /// Halves of `chosen`, and halves of those that fail, each tried with
+    /// those already accepted: a fix that does not read as meant is found
+    /// in a few tries, refused, and the rest applied together.
+    #[allow(clippy::too_many_arguments)]
+    fn halves(
+        &self,
+        format: Format,
+        syntax: Syntax,
+        text: &[u8],
+        pass: &Pass,
+        chosen: &[usize],
+        skip: &dyn Fn(&str) -> bool,
+        refused: &mut HashSet<Refused>,
+    ) -> Option<Applied> {
+        let mut accepted: Vec<usize> = Vec::new();
+        let mut done = None;
+        let mut groups: std::collections::VecDeque<Vec<usize>> = std::collections::VecDeque::new();
+        let half = chosen.len() / 2;
+        groups.push_back(chosen[..half].to_vec());
+        groups.push_back(chosen[half..].to_vec());
+        let mut tries = 0;
+        while let Some(group) = groups.pop_front() {
+            if group.is_empty() {
+                continue;
+            }
+            tries += 1;
+            if tries > MAX_TRIES {
+                break;
+            }
+            let trial: Vec<usize> = accepted.iter().chain(&group).copied().collect();
+            let (new, expected) = self.edit(text, pass, &trial);
+            match self.verify(format, syntax, new, expected, skip, refused) {
+                Some(d) => {
+                    accepted = trial;
+                    done = Some(d);
+                }
+                None if group.len() == 1 => {
+                    let c = &pass.candidates[group[0]];
+                    refused.insert(refusal(&c.rule, &pass.located[c.uri]));
+                }
+                None => {
+                    let half = group.len() / 2;
+                    groups.push_front(group[half..].to_vec());
+                    groups.push_front(group[..half].to_vec());
+                }
+            }
+        }
+        done.map(|d| (accepted, d))
     }
 
     /// Reads and checks `text`: its URIs and the fixes that may be applied.
@@ -204,7 +222,7 @@ impl<'a> Fixer<'a> {
                 if let Some(file) = raw_edits(&fix, l, text, 0, syntax) {
                     candidates.push(Candidate {
                         uri,
-                        rule: d.rule.into_owned(),
+                        rule: d.rule,
                         severity: d.severity,
                         fix,
                         file,
@@ -218,19 +236,9 @@ impl<'a> Fixer<'a> {
         }
     }
 
-    /// `text` with the `chosen` fixes of `pass` applied, and the pass that
-    /// reads it, if it reads as they meant.
-    #[allow(clippy::too_many_arguments)]
-    fn try_apply(
-        &self,
-        format: Format,
-        syntax: Syntax,
-        text: &[u8],
-        pass: &Pass,
-        chosen: &[usize],
-        skip: &dyn Fn(&str) -> bool,
-        refused: &HashSet<Refused>,
-    ) -> Option<(Vec<u8>, Pass)> {
+    /// `text` with the `chosen` fixes of `pass` applied, and each URI as it
+    /// should then be found: where, and what it should read.
+    fn edit(&self, text: &[u8], pass: &Pass, chosen: &[usize]) -> (Vec<u8>, Vec<(u64, Vec<u8>)>) {
         let mut edits: Vec<RawEdit> = chosen
             .iter()
             .flat_map(|&i| pass.candidates[i].file.edits.iter().cloned())
@@ -260,16 +268,55 @@ impl<'a> Fixer<'a> {
             };
             expected.push(((at as i64 + delta) as u64, uri));
         }
+        (new, expected)
+    }
+
+    /// `new` and the pass that reads it, if its URIs are the `expected`.
+    fn verify(
+        &self,
+        format: Format,
+        syntax: Syntax,
+        new: Vec<u8>,
+        mut expected: Vec<(u64, Vec<u8>)>,
+        skip: &dyn Fn(&str) -> bool,
+        refused: &HashSet<Refused>,
+    ) -> Option<(Vec<u8>, Pass)> {
         let next = self.pass(format, syntax, &new, skip, refused);
-        let mut found: Vec<(u64, Vec<u8>)> = next
+        let mut found: Vec<(u64, &[u8])> = next
             .located
             .iter()
-            .map(|l| (l.finding.start, l.finding.uri.clone()))
+            .map(|l| (l.finding.start, &l.finding.uri[..]))
             .collect();
-        expected.sort();
-        found.sort();
-        (expected == found).then_some((new, next))
+        expected.sort_unstable();
+        found.sort_unstable();
+        let same = expected.len() == found.len()
+            && expected
+                .iter()
+                .zip(&found)
+                .all(|((a, u), (b, v))| a == b && u[..] == **v);
+        drop(found);
+        same.then_some((new, next))
     }
+}
+
+/// Keeps of `pass`'s candidates those not refused and chosen to be applied
+/// together ([`choose`]), and returns their indices: the rest wait for the
+/// next pass, which finds them again (issue 31, P5).
+fn chosen_only(pass: &mut Pass, refused: &HashSet<Refused>) -> Vec<usize> {
+    // A pass read before a fix of it was refused still offers it.
+    let located = &pass.located;
+    pass.candidates
+        .retain(|c| !refused.contains(&refusal(&c.rule, &located[c.uri])));
+    let chosen = choose(&pass.candidates);
+    let mut keep = chosen.iter().copied().peekable();
+    let mut k = 0;
+    pass.candidates.retain(|_| {
+        let kept = keep.next_if_eq(&k).is_some();
+        k += 1;
+        kept
+    });
+    pass.candidates.shrink_to_fit();
+    (0..pass.candidates.len()).collect()
 }
 
 /// The candidates to apply together: one a URI, the most severe (then

@@ -103,7 +103,9 @@ pub fn raw_edits(
     from: u64,
     syntax: Syntax,
 ) -> Option<FileFix> {
-    let map = located.bytes();
+    // This URI's bytes one by one (a located URI keeps them as runs).
+    let map: Vec<(u64, u64)> = located.bytes().iter().collect();
+    let map = &map[..];
     let finding = &located.finding;
     if map.len() != finding.uri.len() || map.is_empty() {
         return None;

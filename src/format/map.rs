@@ -154,8 +154,8 @@ impl Segment {
         range: Range<usize>,
         keep: impl Fn(u8) -> bool,
         limit: usize,
-    ) -> Vec<(u64, u64)> {
-        let mut out = Vec::with_capacity(limit.min(range.len()));
+    ) -> super::ByteMap {
+        let mut out = super::ByteMap::default();
         let end = range.end.min(self.text.len());
         let mut i = self.pieces.partition_point(|p| p.dec <= range.start).max(1) - 1;
         let mut d = range.start;
@@ -164,12 +164,12 @@ impl Segment {
             let piece_end = self.pieces.get(i + 1).map_or(self.text.len(), |n| n.dec);
             while d < end.min(piece_end) && out.len() < limit {
                 if keep(self.text[d]) {
-                    out.push(if p.identity {
+                    if p.identity {
                         let r = (p.raw + (d - p.dec)) as u64;
-                        (r, r + 1)
+                        out.push(r, r + 1);
                     } else {
-                        (p.raw as u64, p.raw_end as u64)
-                    });
+                        out.push(p.raw as u64, p.raw_end as u64);
+                    }
                 }
                 d += 1;
             }

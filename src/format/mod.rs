@@ -24,6 +24,7 @@
 mod align;
 mod anchors;
 mod asciidoc;
+mod bytemap;
 mod globs;
 mod html;
 mod json;
@@ -39,6 +40,7 @@ mod tags;
 use std::fmt;
 use std::path::Path;
 
+pub use bytemap::ByteMap;
 pub use globs::FormatGlobs;
 /// The parsers the readers are built on, run as the readers run them.
 pub mod parsers {
@@ -615,7 +617,7 @@ pub struct Located {
     /// The finding, with positions in the raw file.
     pub finding: Finding,
     /// For each byte of the URI, the raw range it was read from.
-    raw: Vec<(u64, u64)>,
+    raw: ByteMap,
 }
 
 impl Located {
@@ -628,7 +630,7 @@ impl Located {
         let start = finding.start.checked_sub(from)? as usize;
         let end = finding.end.checked_sub(from)? as usize;
         let span = window.get(start..end)?;
-        let mut raw = Vec::with_capacity(finding.uri.len());
+        let mut raw = ByteMap::default();
         let mut j = 0;
         for &b in &finding.uri {
             // Whitespace, and a mail quote's `>` (no URI holds one).
@@ -642,7 +644,7 @@ impl Located {
                 return None;
             }
             let at = finding.start + j as u64;
-            raw.push((at, at + 1));
+            raw.push(at, at + 1);
             j += 1;
         }
         Some(Located { finding, raw })
@@ -650,18 +652,21 @@ impl Located {
 
     /// For each byte of the URI, the raw range it was read from (several
     /// bytes share one when markup was decoded: `&amp;`).
-    pub fn bytes(&self) -> &[(u64, u64)] {
+    pub fn bytes(&self) -> &ByteMap {
         &self.raw
     }
 
     /// The raw range the URI's bytes `r` were read from.
     pub fn raw_range(&self, r: std::ops::Range<usize>) -> std::ops::Range<u64> {
         let r = r.start.min(self.raw.len())..r.end.min(self.raw.len());
-        if r.is_empty() {
-            let at = self.raw.get(r.start).map_or(self.finding.end, |p| p.0);
-            return at..at;
+        let last = r.end.checked_sub(1).and_then(|e| self.raw.get(e));
+        match (self.raw.get(r.start), last) {
+            (Some(first), Some(last)) if !r.is_empty() => first.0..last.1.max(first.0),
+            (first, _) => {
+                let at = first.map_or(self.finding.end, |p| p.0);
+                at..at
+            }
         }
-        self.raw[r.start].0..self.raw[r.end - 1].1.max(self.raw[r.start].0)
     }
 }
 
@@ -708,7 +713,7 @@ fn findings(segments: Vec<Segment>, raw: &[u8], scanner: &Scanner, bytes: bool) 
                     f.uri.len(),
                 )
             } else {
-                Vec::new()
+                ByteMap::default()
             };
             let start = seg.raw_start(f.start as usize);
             f.end = seg.raw_end(f.end as usize).max(start) as u64;

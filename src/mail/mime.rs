@@ -202,6 +202,14 @@ fn is_link_header(name: &str) -> bool {
     n.starts_with("list-") || n == "archived-at" || n == "link"
 }
 
+/// The warning for a header line of too many encoded words.
+fn too_many_words() -> String {
+    format!(
+        "a header line holds more than {} encoded words (RFC 2047): they are not decoded",
+        super::encoded_words::MAX_PER_LINE
+    )
+}
+
 /// Nested parts deeper than this are not followed.
 const MAX_DEPTH: usize = 32;
 
@@ -217,7 +225,13 @@ pub fn decode(raw: &RawMessage) -> Decoded {
             ),
         ));
     }
-    let mail = match mailparse::parse_mail(&raw.bytes) {
+    let defused = super::encoded_words::defuse(&raw.bytes);
+    if let Some((_, index)) = &defused {
+        out.warnings
+            .push((raw.line + *index as u64, too_many_words()));
+    }
+    let bytes: &[u8] = defused.as_ref().map_or(&raw.bytes, |(b, _)| b);
+    let mail = match mailparse::parse_mail(bytes) {
         Ok(m) => m,
         Err(e) => {
             out.warnings.push((
@@ -246,9 +260,9 @@ pub fn decode(raw: &RawMessage) -> Decoded {
     };
     // The archive line of each header field, when the raw block has as
     // many as were parsed.
-    let block = memchr::memmem::find(&raw.bytes, b"\n\n")
-        .or_else(|| memchr::memmem::find(&raw.bytes, b"\r\n\r\n"))
-        .map_or(&raw.bytes[..], |e| &raw.bytes[..e]);
+    let block = memchr::memmem::find(bytes, b"\n\n")
+        .or_else(|| memchr::memmem::find(bytes, b"\r\n\r\n"))
+        .map_or(bytes, |e| &bytes[..e]);
     let field_lines: Vec<u64> = block
         .split(|&b| b == b'\n')
         .zip(raw.line..)
@@ -275,14 +289,7 @@ pub fn decode(raw: &RawMessage) -> Decoded {
             line_starts: mapped.then_some(starts),
         });
     }
-    walk(
-        &mail,
-        &raw.bytes,
-        raw.line,
-        0,
-        &mut out,
-        &mut Cursor::default(),
-    );
+    walk(&mail, bytes, raw.line, 0, &mut out, &mut Cursor::default());
     out
 }
 
@@ -368,7 +375,16 @@ fn walk(
             }
             return;
         }
-        match part.get_body_raw() {
+        let inner = part
+            .get_body_raw()
+            .map(|inner| match super::encoded_words::defuse(&inner) {
+                Some((defused, index)) => {
+                    out.warnings.push((line + index as u64, too_many_words()));
+                    defused
+                }
+                None => inner,
+            });
+        match inner {
             Ok(inner) => match mailparse::parse_mail(&inner) {
                 Ok(nested) => walk_flat(&nested, &inner, line, depth + 1, out),
                 Err(e) => fallback(

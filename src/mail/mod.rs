@@ -27,6 +27,7 @@
 //! assert_eq!(uris, ["https://example.org/a/very/long/path?x=1&y=2"]);
 //! ```
 
+mod encoded_words;
 mod flowed;
 mod mbox;
 mod mime;

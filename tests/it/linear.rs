@@ -203,3 +203,23 @@ fn readers_on_many_tags_definitions_and_parts() {
         },
     );
 }
+
+/// RFC 2047 encoded words by the thousand on one header line, in the
+/// message's subject and in a part's Content-Type (issue 31, P4).
+#[test]
+fn mail_with_thousands_of_encoded_words_on_a_line() {
+    linear_in(
+        &["extract", "--input", "mail"],
+        "words.mbox",
+        0,
+        4_000,
+        |n| {
+            let words = "=?utf-8?q?https=3A//h.acme.net/?= ".repeat(n);
+            format!(
+                "From a@b.c Mon Jan  1 00:00:00 2024\nSubject: {words}\n\
+                 MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n\
+                 --b\nContent-Type: text/plain; name=\"{words}\"\n\nsee https://h.acme.net/\n--b--\n"
+            )
+        },
+    );
+}

@@ -25,6 +25,10 @@ pub(super) enum Fixing {
     Diff,
 }
 
+/// Findings of a file being fixed kept in memory at most; past them, the
+/// file is checked again if they are to be reported as they were.
+const MAX_KEPT_RECORDS: usize = 4096;
+
 impl Checker<'_> {
     /// `--fix` or `--diff` on a file read whole (SPEC section 12): its fixes
     /// applied, then written back (or to stdout for `-`) and the fixed text
@@ -77,7 +81,11 @@ impl Checker<'_> {
         // The file is checked as it is; only when something in it has a
         // fix to apply is it fixed and checked again, so most files are
         // read once.
+        // Its findings are kept to be reported if nothing is fixed, up to
+        // a bound: a file of more is checked again instead, so that a
+        // file of many URIs is not held as records (issue 31, P5).
         let (mut records, mut warnings) = (Vec::new(), Vec::new());
+        let mut dropped = false;
         let mut to_fix = false;
         let first = self.check_document(
             name,
@@ -91,11 +99,18 @@ impl Checker<'_> {
                     .as_ref()
                     .is_some_and(|f| self.applies(f.applicability))
                     && !skip(&r.rule);
-                records.push(r);
+                if records.len() < MAX_KEPT_RECORDS {
+                    records.push(r);
+                } else {
+                    dropped = true;
+                }
                 Ok(())
             },
             &mut |w| warnings.push(w),
         )?;
+        if dropped {
+            records = Vec::new();
+        }
         let fixed = if to_fix {
             fixer.fix(format, &raw, &skip)
         } else {
@@ -122,11 +137,8 @@ impl Checker<'_> {
             },
         };
         let mut work = if n == 0 || error.is_some() {
-            for w in warnings {
-                warn(w);
-            }
-            for mut r in records {
-                // Every fix that would have been applied was refused.
+            // Every fix that would have been applied was refused.
+            let refused = |mut r: Record| {
                 if to_fix
                     && n == 0
                     && r.fix
@@ -135,9 +147,27 @@ impl Checker<'_> {
                 {
                     r.fix = None;
                 }
-                emit(r).map_err(Stop::Output)?;
+                r
+            };
+            if dropped {
+                self.check_document(
+                    name,
+                    path,
+                    format,
+                    &text,
+                    false,
+                    &mut |r| emit(refused(r)),
+                    warn,
+                )?
+            } else {
+                for w in warnings {
+                    warn(w);
+                }
+                for r in records {
+                    emit(refused(r)).map_err(Stop::Output)?;
+                }
+                first
             }
-            first
         } else {
             self.check_document(name, path, format, &text, true, emit, warn)?
         };
