@@ -5,8 +5,9 @@
 //! characters from the line's start: a line of thousands of `=?` costs
 //! their square. A real header has a few per line (RFC 2047 s2 keeps each
 //! word under 76 characters, and s6.2 a line under the usual 998), so a
-//! header line with more than [`MAX_PER_LINE`] is crafted or garbled: its
-//! `=?` are made `=_` (same length, so every offset holds) and left
+//! header line with more than [`MAX_PER_LINE`] (counting each `?=`, which
+//! mailparse tests the same way, as half of one) is crafted or garbled:
+//! its `=?` are made `=_` (same length, so every offset holds) and left
 //! undecoded, with a warning.
 
 /// More encoded words than this on one header line are not decoded.
@@ -17,8 +18,8 @@ pub(super) const MAX_PER_LINE: usize = 64;
 /// Header lines are those of the message's header block and of each MIME
 /// part's (after a line starting with `--`, up to a blank line).
 pub(super) fn defuse(bytes: &[u8]) -> Option<(Vec<u8>, usize)> {
-    // Quick test: few `=?` in all, nothing to do.
-    memchr::memmem::find_iter(bytes, b"=?").nth(MAX_PER_LINE)?;
+    // Quick test: few `=?` and `?=` in all, nothing to do.
+    marks(bytes).nth(2 * MAX_PER_LINE)?;
     let mut out: Option<(Vec<u8>, usize)> = None;
     let mut in_header = true;
     let mut start = 0;
@@ -30,13 +31,10 @@ pub(super) fn defuse(bytes: &[u8]) -> Option<(Vec<u8>, usize)> {
         let body = line.strip_suffix(b"\r").unwrap_or(line);
         if body.is_empty() {
             in_header = false;
-        } else if body.starts_with(b"--") {
+        } else if body.starts_with(b"--") && !body.starts_with(b"-- ") {
+            // A MIME boundary (RFC 2046 s5.1.1), not a signature's `-- `.
             in_header = true;
-        } else if in_header
-            && memchr::memmem::find_iter(line, b"=?")
-                .nth(MAX_PER_LINE)
-                .is_some()
-        {
+        } else if in_header && marks(line).nth(2 * MAX_PER_LINE).is_some() {
             let (copy, _) = out.get_or_insert_with(|| (bytes.to_vec(), index));
             for k in memchr::memmem::find_iter(line, b"=?") {
                 copy[start + k + 1] = b'_';
@@ -45,6 +43,13 @@ pub(super) fn defuse(bytes: &[u8]) -> Option<(Vec<u8>, usize)> {
         start = end + 1;
     }
     out
+}
+
+/// Where words may start (`=?`) or end (`?=`): mailparse tests each for
+/// a boundary, at a cost that grows with its column.
+fn marks(s: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr_iter(b'?', s)
+        .filter(move |&k| (k > 0 && s[k - 1] == b'=') || s.get(k + 1) == Some(&b'='))
 }
 
 #[cfg(test)]
@@ -63,6 +68,15 @@ mod tests {
         assert!(!lines[0].contains("=?") && lines[0].contains("=_utf-8?q?a?="));
         assert_eq!(lines[1], "X: =?utf-8?q?b?=");
         assert!(lines[3].contains("=?utf-8?q?a?="));
+    }
+
+    #[test]
+    fn word_ends_count_too_and_a_signature_is_body() {
+        let ends = format!("Subject: =?u?q?a{}\n\nx", "?=x".repeat(2 * MAX_PER_LINE));
+        assert!(defuse(ends.as_bytes()).is_some());
+        let words = "=?utf-8?q?a?= ".repeat(MAX_PER_LINE + 1);
+        let signed = format!("A: b\n\nbody\n-- \n{words}\n");
+        assert_eq!(defuse(signed.as_bytes()), None);
     }
 
     #[test]

@@ -148,9 +148,9 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
         } else if let Some(s) = severed(uri, auth) {
             out.push(s);
         }
-        webhook(uri, rest, &mut out);
+        webhook(&slashed(uri, rest), rest, &mut out);
     }
-    path_tokens(uri, rest, &mut out);
+    path_tokens(&slashed(uri, rest), rest, &mut out);
     // RFC 3986 s3.3: `;name=value` parameters in the path (and the
     // authority of `jdbc:sqlserver://h:1433;user=u;password=p`).
     let query = memchr::memchr2(b'?', b'#', &uri[rest..]).map_or(uri.len(), |k| rest + k);
@@ -232,10 +232,19 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
             .collect()
     };
     for auth in authorities(&uri[from..]) {
-        if let userinfo::Located::Found(c) =
-            userinfo::locate(uri, from + auth, uri.len(), true, cut)
-        {
-            credential(uri, from + auth, &c, out);
+        match userinfo::locate(uri, from + auth, uri.len(), true, cut) {
+            userinfo::Located::Found(c) if c.password.is_some() => {
+                credential(uri, from + auth, &c, out);
+            }
+            // An escaped `@` (`?next=https://u:pw&#64;h`), as in the
+            // URI's own userinfo.
+            plain => {
+                if escaped_credential(uri, from + auth, cut, out).is_none()
+                    && let userinfo::Located::Found(c) = plain
+                {
+                    credential(uri, from + auth, &c, out);
+                }
+            }
         }
     }
     if !may_hold_encoded(&uri[from..]) {
@@ -315,6 +324,22 @@ fn webhook(uri: &[u8], rest: usize, out: &mut Vec<Secret>) {
     }
 }
 
+/// `uri` with each `\` after `from` made `/`, as a browser reads a web
+/// URL's (WHATWG URL Standard, "path state"): the same length, so what is
+/// found in it is where it is written.
+fn slashed(uri: &[u8], from: usize) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'\\', &uri[from..]).is_none() {
+        return Cow::Borrowed(uri);
+    }
+    let mut copy = uri.to_vec();
+    for b in &mut copy[from..] {
+        if *b == b'\\' {
+            *b = b'/';
+        }
+    }
+    Cow::Owned(copy)
+}
+
 /// Path segments (RFC 3986 s3.3) after `from` that are tokens: a
 /// documented token (`/v1/ghp_.../repos`) or a JSON Web Token (RFC 7519
 /// s3: three base64url parts, the first two JSON objects, so `eyJ`). The
@@ -330,7 +355,7 @@ fn path_tokens(uri: &[u8], from: usize, out: &mut Vec<Secret>) {
             .iter()
             .position(|&b| matches!(b, b'/' | b';'))
             .map_or(end, |k| start + k);
-        let Some(what) = token::path_token(&uri[start..stop]) else {
+        let Some(what) = token::bare_token(&uri[start..stop]) else {
             continue;
         };
         out.push(Secret {
@@ -344,7 +369,7 @@ fn path_tokens(uri: &[u8], from: usize, out: &mut Vec<Secret>) {
 /// Whether a path segment may be a token (see [`path_tokens`]): a quick
 /// test on the byte after each `/`.
 pub fn may_hold_path_token(uri: &[u8]) -> bool {
-    memchr::memchr_iter(b'/', uri).any(|k| token::starts_documented(&uri[k + 1..]))
+    memchr::memchr2_iter(b'/', b'\\', uri).any(|k| token::starts_documented(&uri[k + 1..]))
 }
 
 /// `s` with every percent-encoded triplet decoded (RFC 3986 s2.1). With
@@ -403,14 +428,28 @@ pub fn may_hold_param(uri: &[u8]) -> bool {
 }
 
 /// Whether the URI holds a percent-encoded URI with an authority
-/// (`%3A%2F%2F`), or one encoded twice (`%253A%252F%252F`).
+/// (`%3A%2F%2F`), or one encoded again, up to three times more
+/// (`%253A%252F%252F`, `%25253A...`).
 pub fn may_hold_encoded(uri: &[u8]) -> bool {
+    // `%`, up to three `25`, then the two hex digits of `c`; where it ends.
+    let triplet = |i: usize, c: &[u8; 2]| -> Option<usize> {
+        let mut j = i + 1;
+        if uri.get(i) != Some(&b'%') {
+            return None;
+        }
+        for _ in 0..3 {
+            if uri.get(j..j + 2) != Some(b"25") {
+                break;
+            }
+            j += 2;
+        }
+        uri.get(j..j + 2)?.eq_ignore_ascii_case(c).then_some(j + 2)
+    };
     memchr::memchr_iter(b'%', uri).any(|i| {
-        uri.get(i..i + 9)
-            .is_some_and(|w| w.eq_ignore_ascii_case(b"%3A%2F%2F"))
-            || uri
-                .get(i..i + 15)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"%253A%252F%252F"))
+        triplet(i, b"3A")
+            .and_then(|j| triplet(j, b"2F"))
+            .and_then(|j| triplet(j, b"2F"))
+            .is_some()
     })
 }
 
@@ -639,7 +678,7 @@ fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
                 kind: Kind::Param { name, trivial },
                 placeholder,
             });
-        } else if token::documented(&uri[value.clone()]).is_some() {
+        } else if token::bare_token(&uri[value.clone()]).is_some() {
             // A documented token is a secret whatever its parameter is
             // named (`?q=ghp_...`, issue 31).
             let placeholder = is_placeholder(&uri[value.clone()]);
@@ -674,7 +713,7 @@ pub fn redact(uri: &[u8], cut: bool) -> Cow<'_, [u8]> {
 /// Whether the URI may name a webhook host (`hooks.slack.com`,
 /// `*.webhook.office.com`, `discord.com`, `api.telegram.org` ...), in any
 /// case: a cheap test of the host's end before the real one.
-fn may_be_webhook(uri: &[u8]) -> bool {
+pub fn may_be_webhook(uri: &[u8]) -> bool {
     // Webhooks are `http(s)://host/path`; the test is on the host's
     // second-level label (`slack`, `discord`, `office` ...), found from the
     // end of the host, so a URI that is none costs a few compares.
@@ -686,7 +725,7 @@ fn may_be_webhook(uri: &[u8]) -> bool {
     // Hosts are short: plain loops beat a vector search's setup here.
     let end = uri[auth..]
         .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b':'))
         .map_or(uri.len(), |k| auth + k);
     may_be_webhook_host(&uri[auth..end])
 }
@@ -862,6 +901,16 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
         }
     }
     out.extend(backslashed(text));
+    // An escaped `@` with a space or a quote before it in the password
+    // (`https://u:p w&#64;h`), or in a URI inside another: the line read
+    // with its escapes decoded, as a browser or a JSON parser reads it.
+    if let Some((decoded, map)) = escaped::decode(text, 0) {
+        out.extend(
+            locate_text(&decoded, false)
+                .into_iter()
+                .map(|r| map[r.start]..map[r.end]),
+        );
+    }
     // Oracle's JDBC form, `jdbc:oracle:thin:user/password@//host:1521/db`
     // (Oracle JDBC Developer's Guide, "Database URLs"): no `//` before the
     // user, and a `/` before the password (issue 31, S2).

@@ -69,10 +69,11 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
     random(user).then_some("a long random string")
 }
 
-/// What kind of documented token the user name `user` is by its prefix
-/// alone, however short: in the user position a documented prefix is a
-/// token (`https://ghp_ABCDEF12@github.com/`, issue 31). Prefixes of four
-/// bytes or more, so that a user such as `hf_ops` is a name.
+/// What kind of documented token the user name `user` is by its prefix,
+/// however short: in the user position a documented prefix with a random
+/// part is a token (`https://ghp_ABCDEF12@github.com/`, issue 31).
+/// Prefixes of four bytes or more, and words after them (`npm_admin`),
+/// are names.
 pub(super) fn prefixed_user(user: &[u8]) -> Option<&'static str> {
     PREFIXES
         .iter()
@@ -81,6 +82,7 @@ pub(super) fn prefixed_user(user: &[u8]) -> Option<&'static str> {
                 && user.len() >= prefix.len() + 4
                 && user.starts_with(prefix.as_bytes())
                 && user.iter().all(|&b| token_byte(b))
+                && random_rest(prefix, &user[prefix.len()..])
         })
         .map(|&(_, kind, _)| kind)
 }
@@ -97,25 +99,21 @@ pub(super) fn starts_documented(s: &[u8]) -> bool {
         .any(|&(prefix, _, _)| s.starts_with(prefix.as_bytes()))
 }
 
-/// What kind of token a path segment is: a documented token, or a JSON
-/// Web Token in its compact form (RFC 7519 s3.1, RFC 7515 s7.1: header,
-/// payload and signature in base64url, joined by `.`; header and payload
-/// are JSON objects, which encode to `eyJ`). A segment of base64 JSON that
-/// is not so shaped (an image service's encoded options) is no token.
-pub(super) fn path_token(seg: &[u8]) -> Option<&'static str> {
-    if !seg.starts_with(b"eyJ") {
-        // A path's words can start like a prefix (`/pypi-security-q4.html`):
-        // past its prefix a token is random, capitals and digits mixed in,
-        // and has no `.` unless its prefix has one (`SG.`, `ya29.`).
-        let what = documented(seg)?;
-        let (prefix, _, _) = PREFIXES.iter().find(|p| seg.starts_with(p.0.as_bytes()))?;
-        let rest = &seg[prefix.len()..];
-        let random = rest.iter().any(u8::is_ascii_uppercase)
-            && rest.iter().any(u8::is_ascii_digit)
-            && (prefix.ends_with('.') || !rest.contains(&b'.'));
-        return random.then_some(what);
+/// What kind of token `s` is on its own, with no name to vouch for it (a
+/// path segment, any query value): a documented token random past its
+/// prefix ([`random_rest`]), or a JSON Web Token in its compact form
+/// (RFC 7519 s3.1, RFC 7515 s7.1: header, payload and signature in
+/// base64url, joined by `.`; header and payload are JSON objects, which
+/// encode to `eyJ`). Base64 JSON not so shaped (an image service's
+/// options, an OAuth state) and words that start like a prefix
+/// (`/pypi-security-q4.html`) are no token.
+pub(super) fn bare_token(s: &[u8]) -> Option<&'static str> {
+    if !s.starts_with(b"eyJ") {
+        let what = documented(s)?;
+        let (prefix, _, _) = PREFIXES.iter().find(|p| s.starts_with(p.0.as_bytes()))?;
+        return random_rest(prefix, &s[prefix.len()..]).then_some(what);
     }
-    let mut parts = seg.split(|&b| b == b'.');
+    let mut parts = s.split(|&b| b == b'.');
     let (header, payload, signature) = (parts.next()?, parts.next()?, parts.next()?);
     let base64url = |p: &[u8]| {
         p.iter()
@@ -127,6 +125,26 @@ pub(super) fn path_token(seg: &[u8]) -> Option<&'static str> {
         && signature.len() >= 16
         && [header, payload, signature].into_iter().all(base64url))
     .then_some("a JSON Web Token")
+}
+
+/// Whether what follows a documented prefix reads as a token's random
+/// part, not words: capitals and digits mixed in (`ghp_Ab3...`), or 16
+/// characters or more of one run with capitals or digits and no word
+/// separator (Hugging Face's letters, DigitalOcean's and Shopify's hex, an
+/// AWS key id without a digit). A `.` only where the prefix has one
+/// (`SG.`, `ya29.`).
+fn random_rest(prefix: &str, rest: &[u8]) -> bool {
+    let upper = rest.iter().any(u8::is_ascii_uppercase);
+    let digit = rest.iter().any(u8::is_ascii_digit);
+    if !prefix.ends_with('.') && rest.contains(&b'.') {
+        return false;
+    }
+    (upper && digit)
+        || (rest.len() >= 16
+            && (upper || digit)
+            && !rest
+                .iter()
+                .any(|b| matches!(b, b'-' | b'_' | b'.' | b'~' | b'%')))
 }
 
 /// What kind of documented token `s` is (by its prefix only, not by
@@ -212,6 +230,29 @@ mod tests {
     fn the_quick_test_knows_every_prefix() {
         for &(prefix, _, _) in super::PREFIXES {
             assert!(super::starts_documented(prefix.as_bytes()), "{prefix}");
+        }
+    }
+
+    #[test]
+    fn bare_tokens_are_random_past_their_prefix() {
+        use super::bare_token;
+        for t in [
+            "hf_HfAbCdEfGhIjKlMnOpQrStUvWxYzAbCdEf",
+            "dop_v1_0f3a9c2b7e1d4f6a8b5c0e9d2a7f1b3c6e8d0a4f9b2c7e1d5a3f8b6c0e2d9a7f",
+            "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",
+            "AKIAQWERTYUIOPASDFGH",
+            "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ",
+        ] {
+            assert!(bare_token(t.as_bytes()).is_some(), "{t}");
+        }
+        for s in [
+            "pypi-security-q4-2019-request-for.html",
+            "hf_model_weights_2024_release_notes",
+            "eyJyZXR1cm5UbyI6Ii9kYXNoYm9hcmQifQ",
+            "sk_live_example_key_do_not_use_here",
+        ] {
+            assert_eq!(bare_token(s.as_bytes()), None, "{s}");
         }
     }
 

@@ -270,7 +270,7 @@ const MAX_LONG_PASSWORD: usize = 64 * 1024;
 /// The userinfo whose password runs from `w[colon + 1]` past `w[j]`,
 /// [`MAX_PASSWORD`] bytes of nothing odd: up to the first `@` before a
 /// space, a tab or a line's end, if a host follows it. Its first bytes
-/// hold no `/`, so no other URI's authority starts among them, and each
+/// hold no `//`, so no other URI's authority starts among them, and each
 /// byte is searched for one password only (issue 31, S6).
 fn long_password(
     w: &[u8],
@@ -388,6 +388,10 @@ fn password(
     // later candidate may fit better (`p@ss w0rd@host`).
     let mut spaced = false;
     let mut doubt = email;
+    // Doubt from anything but a single `/`: a long password may hold `/`
+    // (a cloud key's `K7MDENG/bPxR...`), not `//`, where another URI's
+    // authority may start.
+    let mut odd = email;
     let mut first: Option<Candidate> = None;
     let mut last: Option<usize> = None;
     let mut j = colon + 1;
@@ -409,7 +413,7 @@ fn password(
             }
             // A long password with nothing odd in its first bytes (a
             // token, a key): its `@` is looked for with memchr.
-            if !cut && !spaced && !doubt && first.is_none() && j < limit {
+            if !cut && !spaced && !odd && first.is_none() && j < limit {
                 return long_password(w, auth, colon, j, limit, eof);
             }
             return settle(first, last);
@@ -424,6 +428,7 @@ fn password(
                 // A lone CR inside a line is an odd byte, not its end.
                 Some(Some(n)) if n != b'\n' => {
                     doubt = true;
+                    odd = true;
                     j += 1;
                 }
                 Some(_) => return settle(first, last),
@@ -455,6 +460,7 @@ fn password(
                 let accepted = hosted || !spaced && next.is_none_or(|n| matches!(n, b'/' | b':'));
                 if !accepted {
                     doubt = true;
+                    odd = true;
                     j += 1;
                     continue;
                 }
@@ -481,7 +487,7 @@ fn password(
                 };
                 match (tail, first) {
                     // `p@ss@host`: what follows this `@` is no host yet.
-                    (Tail::At, _) => doubt = true,
+                    (Tail::At, _) => (doubt, odd) = (true, true),
                     (Tail::GoesOn | Tail::Ends, None) => {
                         return extend(w, auth, Some(colon), j, spaced || doubt, limit, eof);
                     }
@@ -501,6 +507,7 @@ fn password(
                         });
                         spaced |= tail == Tail::Space;
                         doubt = true;
+                        odd = true;
                     }
                     (Tail::Ends, Some(f)) if f.weak => {
                         return extend(w, auth, Some(colon), j, true, limit, eof);
@@ -520,16 +527,19 @@ fn password(
             _ if b >= 0x80 => match decode(w, j, eof) {
                 Utf8::Char(c, n) => {
                     doubt |= ends_undelimited_char(c);
+                    odd |= ends_undelimited_char(c);
                     j += n;
                 }
                 Utf8::Invalid => {
                     doubt = true;
+                    odd = true;
                     j += 1;
                 }
                 Utf8::Incomplete => return Located::NeedMore,
             },
             _ => {
                 doubt |= unsure(b);
+                odd |= unsure(b) && !(b == b'/' && w[j - 1] != b'/');
                 j += 1;
             }
         }

@@ -781,3 +781,72 @@ fn a_uri_rejoined_over_a_mail_quote_is_fixed_and_redacted_in_place() {
         text.replace("F%2fgithub.com%2facme", "F%2Fgithub.com%2Facme")
     );
 }
+
+/// Issue 31 (F1): `--fix` on a full file system leaves each file as it
+/// was, byte for byte, and says so, whether it is written beside itself
+/// and renamed or, having a second name, in place. The file system is a
+/// small tmpfs, mounted where the tests run as root; elsewhere the test
+/// says it did not run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fix_on_a_full_disk_leaves_every_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("small");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=2m", "tmpfs"])
+        .arg(&mnt)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("not run: cannot mount a tmpfs here (not root)");
+        return;
+    }
+    struct Unmount<'a>(&'a std::path::Path);
+    impl Drop for Unmount<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(self.0).status();
+        }
+    }
+    let _unmount = Unmount(&mnt);
+    // Two files of 700 KB each, the second with another name, on 2 MB:
+    // neither fix has room for a second copy once the rest is filled.
+    let original = "see HTTP://Acme.NET:80/%7euser and text after it\n".repeat(14_000);
+    std::fs::write(mnt.join("alone.txt"), &original).unwrap();
+    std::fs::write(mnt.join("linked.txt"), &original).unwrap();
+    std::fs::hard_link(mnt.join("linked.txt"), mnt.join("other-name.txt")).unwrap();
+    let mut fill = std::fs::File::create(mnt.join("fill")).unwrap();
+    let block = vec![b'x'; 64 * 1024];
+    while std::io::Write::write_all(&mut fill, &block).is_ok() {}
+    let _ = std::io::Write::write_all(&mut fill, b"x");
+    drop(fill);
+    let out = urilint(&mnt)
+        .args([
+            "check",
+            "--select",
+            "all",
+            "--fix",
+            "alone.txt",
+            "linked.txt",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for name in ["alone.txt", "linked.txt", "other-name.txt"] {
+        assert!(
+            std::fs::read(mnt.join(name)).unwrap() == original.as_bytes(),
+            "{name} changed: {stderr}"
+        );
+    }
+    assert!(
+        stderr.contains("alone.txt") && stderr.contains("linked.txt"),
+        "{stderr}"
+    );
+    let names: Vec<_> = std::fs::read_dir(&mnt)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 4, "a temporary file is left: {names:?}");
+}

@@ -215,8 +215,10 @@ fn mail_with_thousands_of_encoded_words_on_a_line() {
         4_000,
         |n| {
             let words = "=?utf-8?q?https=3A//h.acme.net/?= ".repeat(n);
+            // One word's start, then thousands of what may end one.
+            let ends = "?=x".repeat(4 * n);
             format!(
-                "From a@b.c Mon Jan  1 00:00:00 2024\nSubject: {words}\n\
+                "From a@b.c Mon Jan  1 00:00:00 2024\nSubject: {words}\nList-Id: =?u?q?a{ends}\n\
                  MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n\
                  --b\nContent-Type: text/plain; name=\"{words}\"\n\nsee https://h.acme.net/\n--b--\n"
             )

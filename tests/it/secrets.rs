@@ -161,6 +161,15 @@ const LINES: &[&str] = &[
     "\"https:\\/\\/hooks.slack.com\\/services\\/⟦T0\\/B0\\/Sb3Gh⟧\"",
     "https:\\\\hooks.slack.com\\services\\⟦T0\\B0\\Sw3Gh⟧ x",
     "https://www.discord.com/api/webhooks/⟦918273645546372819/Dw1AbDw2EfDw3GhDw4Ij⟧",
+    // An escaped `@` after a space or a quote in the password, or in a
+    // URI inside another; a long password with a `/` early (issue 31).
+    "https://u:⟦Wt1Ab Wt2Ef⟧&#64;db.example.com/ https://u:⟦Qs1Ab\"Qs2Ef⟧\\u0040db.example.com/",
+    "https://r.example.com/?next=https://u:⟦Ne1AbNe2Ef⟧&#64;db.example.com/",
+    // A webhook and a token whose path a browser reads with `\` for `/`.
+    "https://hooks.slack.com\\services\\⟦T0\\B0\\Bk3Gh⟧ x",
+    "https://api.example.com\\v1\\⟦ghp_Bp1AbBp2EfBp3GhBp4IjBp5KlBp6MnBp7Op⟧\\r",
+    // Credentials of a URI percent-encoded three times inside another.
+    "https://r.example.com/?next=https%25253A%25252F%25252Fadmin%25253A⟦Tr1AbTr2Ef⟧%252540db.example.com",
     // Credentials of a URI percent-encoded twice inside another.
     "https://r.example.com/login?next=https%253A%252F%252Fadmin%253A⟦Dd1AbDd2Ef⟧%2540db.example.com%252Fx",
     // Oracle's JDBC form, on a line shown for another finding (S2).
@@ -492,7 +501,9 @@ fn prose_and_plain_values_are_not_secrets() {
                 http://example.com/ or write to me@example.org\n\
                 https://x.example.com/?pass=1&auth=true&secret=false&signature=none&key=value\n\
                 pip install git+ssh://git@gitlab.example.com:/team/lib.git@v2.1#egg=lib\n\
-                mailto:a&#64;b.example.org https://medium.com/@user\n";
+                mailto:a&#64;b.example.org https://medium.com/@user\n\
+                https://app.example.com/cb?state=eyJyZXR1cm5UbyI6Ii9kYXNoYm9hcmQifQ&q=pypi-security-q4-2019-request\n\
+                https://npm_admin@registry.example.com/ https://blog.example.com/2019/09/pypi-security-q4-2019.html\n";
     std::fs::write(dir.path().join("t"), text).unwrap();
     let run = urilint(dir.path(), &["extract", "t"], None);
     assert_eq!(
@@ -500,14 +511,16 @@ fn prose_and_plain_values_are_not_secrets() {
         "http://0.0.0.0:3000\nhttp://localhost:8080\nhttp://example.com:8080\nhttp://host:port\n\
          http://example.com/\nhttps://x.example.com/?pass=****&auth=****&secret=****&signature=****&key=****\n\
          git+ssh://git@gitlab.example.com:/team/lib.git@v2.1#egg=lib\nmailto:a&#64;b.example.org\n\
-         https://medium.com/@user\n"
+         https://medium.com/@user\n\
+         https://app.example.com/cb?state=eyJyZXR1cm5UbyI6Ii9kYXNoYm9hcmQifQ&q=pypi-security-q4-2019-request\n\
+         https://npm_admin@registry.example.com/\nhttps://blog.example.com/2019/09/pypi-security-q4-2019.html\n"
     );
     let run = urilint(
         dir.path(),
         &[
             "check",
             "--select",
-            "embedded-password,secret-in-query",
+            "embedded-password,secret-in-query,embedded-token,secret-in-path",
             "t",
         ],
         None,
@@ -525,10 +538,13 @@ fn a_secret_over_the_cut_stays_hidden() {
     // Longer than the userinfo's bounded scan, shorter than the cut
     // (issue 31, S6).
     let mid_pw = "Lq1AbLq2Ef".repeat(501) + "@Lq3AbLq4Ef";
+    // A `/` or `+` early in it, as a cloud key may have.
+    let slash_pw = "Ls1A/b+".to_string() + &"Ls2AbLs3Ef".repeat(501);
     let text = format!(
         "see https://db.example.com/{pad}?token=Ct1AbCt2EfCt3GhCt4IjCt5KlCt6MnCt7OpCt8Qr and http://h.example.com:99999/\n\
          https://user:{long_pw}@db.example.com/x and http://h.example.com:99999/\n\
-         https://user:{mid_pw}@db.example.com/x and http://h.example.com:99999/\n"
+         https://user:{mid_pw}@db.example.com/x and http://h.example.com:99999/\n\
+         https://user:{slash_pw}@db.example.com/x and http://h.example.com:99999/\n"
     );
     std::fs::write(dir.path().join("t"), &text).unwrap();
     for args in [
@@ -539,7 +555,8 @@ fn a_secret_over_the_cut_stays_hidden() {
     ] {
         let run = urilint(dir.path(), args, None);
         for piece in [
-            "Ct1Ab", "Ct2Ef", "Ct4Ij", "Ct8Qr", "Lp1Ab", "Lp2Ef", "Lq1Ab", "Lq2Ef",
+            "Ct1Ab", "Ct2Ef", "Ct4Ij", "Ct8Qr", "Lp1Ab", "Lp2Ef", "Lq1Ab", "Lq2Ef", "Ls1A",
+            "Ls2Ab", "Ls3Ef",
         ] {
             assert!(
                 !run.output.contains(piece),
