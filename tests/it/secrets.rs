@@ -193,6 +193,38 @@ fn corpus() -> (Vec<u8>, Vec<Vec<u8>>) {
     for (i, s) in SCHEMES.iter().enumerate() {
         marked.push(format!("{s}user{i}:⟦Sc{i}Qz7Wp⟧@host{i}.example.com/x"));
     }
+    // Each scheme's credential through the encodings a reader sees
+    // through, whatever the file is read as (issue 31): an escaped `@`,
+    // inside another URI plain or percent-encoded, JSON's escaped
+    // slashes, broken over lines in `<...>`, quoted.
+    for (i, s) in SCHEMES.iter().enumerate() {
+        let pw = |t: usize| format!("Vx{t}{i:02}Ab");
+        let encoded: String = s
+            .bytes()
+            .map(|b| match b {
+                b':' => "%3A".to_string(),
+                b'/' => "%2F".to_string(),
+                b'+' => "%2B".to_string(),
+                b => (b as char).to_string(),
+            })
+            .collect();
+        let slashed = s.replace('/', "\\/");
+        marked.extend([
+            format!("{s}u{i}:⟦{}⟧&#64;h{i}.example.com/x", pw(1)),
+            format!("{s}u{i}:⟦{}⟧\\u0040h{i}.example.com/x", pw(2)),
+            format!(
+                "https://r.example.com/?next={s}u{i}:⟦{}⟧@h{i}.example.com/x",
+                pw(3)
+            ),
+            format!(
+                "https://r.example.com/?next={encoded}u{i}%3A⟦{}⟧%40h{i}.example.com%2Fx",
+                pw(4)
+            ),
+            format!("\"{slashed}u{i}:⟦{}⟧@h{i}.example.com\\/x\"", pw(5)),
+            format!("<{s}u{i}:⟦{}\n  Zq{i}Wv⟧@h{i}.example.com/x>", pw(6)),
+            format!("\"{s}u{i}:⟦{}⟧@h{i}.example.com/x\"", pw(7)),
+        ]);
+    }
     marked.extend(LINES.iter().map(|s| s.to_string()));
     let mut input = Vec::new();
     let mut secrets = Vec::new();
@@ -346,9 +378,23 @@ fn every_output(dir: &Path, input: &[u8], show: bool) -> Vec<Run> {
             file,
         ]));
     }
+    for file in ["text", "."] {
+        argsets.push(with(&["check", "--statistics", file]));
+        argsets.push(with(&[
+            "check",
+            "--color",
+            "never",
+            "--select",
+            "all",
+            "--unsafe-fixes",
+            "--diff",
+            file,
+        ]));
+    }
     for args in [
         &["extract"][..],
         &["extract", "--format", "jsonl"],
+        &["extract", "--format", "csv"],
         &["extract", "--normalize"],
         &["extract", "--unique"],
         &["extract", "--unique", "--normalize", "--format", "jsonl"],
@@ -372,6 +418,25 @@ fn every_output(dir: &Path, input: &[u8], show: bool) -> Vec<Run> {
             .collect::<Vec<_>>(),
         Some(input),
     ));
+    // What `--fix` says of a copy it fixes (the fixed file is the user's
+    // own text, secrets and all).
+    std::fs::write(dir.join("fixme"), input).unwrap();
+    runs.push(urilint(
+        dir,
+        &with(&[
+            "check",
+            "--select",
+            "all",
+            "--unsafe-fixes",
+            "--fix",
+            "fixme",
+        ])
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>(),
+        None,
+    ));
+    std::fs::remove_file(dir.join("fixme")).unwrap();
     // A baseline never stores a secret, even with secrets shown.
     for extra in [&[][..], &["--show-secrets"]] {
         let mut args = vec!["check", "--write-baseline", "base.json", "text", "mail"];
@@ -400,7 +465,7 @@ fn setup() -> (tempfile::TempDir, Vec<u8>, Vec<Vec<u8>>) {
 #[test]
 fn the_corpus_is_large_and_each_secret_is_distinctive() {
     let (_dir, text, secrets) = setup();
-    assert!(secrets.len() >= 100, "{} variants", secrets.len());
+    assert!(secrets.len() >= 300, "{} variants", secrets.len());
     let mut seen = BTreeSet::new();
     for s in &secrets {
         let p = pieces(s);
