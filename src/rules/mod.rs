@@ -538,8 +538,9 @@ impl Linter {
             || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
             || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
             || secrets::may_hold_path_token(&finding.uri)
-            // A webhook's path written with `\` (`hooks.slack.com\services`).
-            || (classes & class::UNSAFE != 0 && secrets::may_be_webhook(&finding.uri))
+            // A webhook's path written with `\` (`hooks.slack.com\services`),
+            // or a webhook inside this URI (`?next=https://hooks...`).
+            || secrets::may_be_webhook(&finding.uri)
             || uri
                 .get(crate::uri::Component::Host)
                 .is_some_and(secrets::may_be_webhook_host)

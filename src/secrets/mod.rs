@@ -175,7 +175,9 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
         }
     }
     nested(uri, rest, cut, &mut out);
-    out.sort_by_key(|s| s.span.start);
+    out.sort_by_key(|s| (s.span.start, s.span.end));
+    // A path segment inside a nested URI's path is found both ways.
+    out.dedup_by(|a, b| a.span == b.span);
     out
 }
 
@@ -232,20 +234,25 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
             .collect()
     };
     for auth in authorities(&uri[from..]) {
-        match userinfo::locate(uri, from + auth, uri.len(), true, cut) {
+        let host = match userinfo::locate(uri, from + auth, uri.len(), true, cut) {
             userinfo::Located::Found(c) if c.password.is_some() => {
                 credential(uri, from + auth, &c, out);
+                c.at + 1
             }
             // An escaped `@` (`?next=https://u:pw&#64;h`), as in the
             // URI's own userinfo.
-            plain => {
-                if escaped_credential(uri, from + auth, cut, out).is_none()
-                    && let userinfo::Located::Found(c) = plain
-                {
-                    credential(uri, from + auth, &c, out);
-                }
-            }
-        }
+            plain => match escaped_credential(uri, from + auth, cut, out) {
+                Some(host) => host,
+                None => match plain {
+                    userinfo::Located::Found(c) => {
+                        credential(uri, from + auth, &c, out);
+                        c.at + 1
+                    }
+                    _ => from + auth,
+                },
+            },
+        };
+        inner_paths(uri, host, out);
     }
     if !may_hold_encoded(&uri[from..]) {
         return;
@@ -269,18 +276,34 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
             .into_iter()
             .filter(|&a| map[a - 2] - map[a - 3] > 1)
         {
-            if let userinfo::Located::Found(c) =
-                userinfo::locate(&text, auth, text.len(), true, cut)
-            {
-                let mut level = Vec::new();
-                credential(&text, auth, &c, &mut level);
-                push_mapped(level, &map, &mut found);
-            }
+            let mut level = Vec::new();
+            let host = match userinfo::locate(&text, auth, text.len(), true, cut) {
+                userinfo::Located::Found(c) => {
+                    credential(&text, auth, &c, &mut level);
+                    c.at + 1
+                }
+                _ => auth,
+            };
+            inner_paths(&text, host, &mut level);
+            push_mapped(level, &map, &mut found);
         }
     }
     // A URI decoded at one level is seen again at the next.
     found.sort_by_key(|s| (s.span.start, s.span.end));
     found.dedup_by(|a, b| a.span == b.span);
+    out.extend(found);
+}
+
+/// The secrets in the path of a URI inside another whose host starts at
+/// `host` (`?next=https://hooks.slack.com/services/...`, a token as a path
+/// segment): as in the URI's own path.
+fn inner_paths(uri: &[u8], host: usize, out: &mut Vec<Secret>) {
+    // A password cut at the end of the text has its `@` there.
+    let host = host.min(uri.len());
+    let uri = slashed(uri, host);
+    let mut found = Vec::new();
+    webhook(&uri, host, &mut found);
+    path_tokens(&uri, host, &mut found);
     out.extend(found);
 }
 
@@ -714,20 +737,21 @@ pub fn redact(uri: &[u8], cut: bool) -> Cow<'_, [u8]> {
 /// `*.webhook.office.com`, `discord.com`, `api.telegram.org` ...), in any
 /// case: a cheap test of the host's end before the real one.
 pub fn may_be_webhook(uri: &[u8]) -> bool {
-    // Webhooks are `http(s)://host/path`; the test is on the host's
+    // Webhooks are `http(s)://host/path`, maybe inside another URI
+    // (`?next=https://hooks.slack.com/...`); the test is on the host's
     // second-level label (`slack`, `discord`, `office` ...), found from the
     // end of the host, so a URI that is none costs a few compares.
-    let auth = match uri.get(..8) {
-        Some(p) if p[..7].eq_ignore_ascii_case(b"http://") => 7,
-        Some(p) if p.eq_ignore_ascii_case(b"https://") => 8,
-        _ => return false,
-    };
-    // Hosts are short: plain loops beat a vector search's setup here.
-    let end = uri[auth..]
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b':'))
-        .map_or(uri.len(), |k| auth + k);
-    may_be_webhook_host(&uri[auth..end])
+    memchr::memmem::find_iter(uri, b"://").take(16).any(|k| {
+        let web = (k >= 4 && uri[k - 4..k].eq_ignore_ascii_case(b"http"))
+            || (k >= 5 && uri[k - 5..k].eq_ignore_ascii_case(b"https"));
+        let auth = k + 3;
+        // Hosts are short: plain loops beat a vector search's setup here.
+        let end = uri[auth..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b':'))
+            .map_or(uri.len(), |n| auth + n);
+        web && may_be_webhook_host(&uri[auth..end])
+    })
 }
 
 /// Whether a host (no userinfo, no port) may be a webhook host: a quick

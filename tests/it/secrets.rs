@@ -168,6 +168,10 @@ const LINES: &[&str] = &[
     // A webhook and a token whose path a browser reads with `\` for `/`.
     "https://hooks.slack.com\\services\\⟦T0\\B0\\Bk3Gh⟧ x",
     "https://api.example.com\\v1\\⟦ghp_Bp1AbBp2EfBp3GhBp4IjBp5KlBp6MnBp7Op⟧\\r",
+    // A webhook and a token inside another URI, plain and encoded.
+    "https://r.example.com/?next=https://hooks.slack.com/services/⟦T0/B0/Nw3GhNw4Ij⟧&x=1",
+    "https://r.example.com/?u=https%3A%2F%2Fhooks.slack.com%2Fservices%2F⟦T0%2FB0%2FNe3GhNe4Ij⟧&x=1",
+    "https://r.example.com/?next=https://api.example.com/v1/⟦ghp_Nt1AbNt2EfNt3GhNt4IjNt5KlNt6MnNt7Op⟧/r",
     // Credentials of a URI percent-encoded three times inside another.
     "https://r.example.com/?next=https%25253A%25252F%25252Fadmin%25253A⟦Tr1AbTr2Ef⟧%252540db.example.com",
     // Credentials of a URI percent-encoded twice inside another.
