@@ -126,6 +126,13 @@ mod generated {
         b"\n--b--\n",
         b"Subject: =?utf-8?q?http=3A//x.org?=\n",
         b"aHR0cDovL3gub3JnLw==\n",
+        b"?next=https://",
+        b"hooks.slack.com/services/",
+        b"/ghp_Ab3Cd4Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3",
+        b"eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2lnbmF0dXJlc2lnbmF0",
+        b"%253A%252F%252F",
+        b"\\/",
+        b"\\",
     ];
 
     /// A text of pieces, then mutated: a slice repeated (long runs that
