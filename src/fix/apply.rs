@@ -105,41 +105,36 @@ impl<'a> Fixer<'a> {
         let mut refused: HashSet<Refused> = HashSet::new();
         let mut pass = self.pass(format, syntax, &fixed.text, skip, &refused);
         for _ in 0..MAX_PASSES {
-            let chosen = chosen_only(&mut pass, &refused);
-            if chosen.is_empty() {
+            let all = chosen_only(&mut pass, &refused);
+            if all.is_empty() {
                 break;
             }
             // The fixes together, first: the pass that offered them is let
             // go before the fixed text is read, so that a file of many
             // URIs is not held read twice (issue 31, P5).
-            let (new, expected) = self.edit(&fixed.text, &pass, &chosen);
-            let rules: Vec<_> = pass.candidates.iter().map(|c| c.rule.clone()).collect();
+            let (new, expected) = self.edit(&fixed.text, &pass, &all);
+            let mut rules: Vec<_> = pass.candidates.iter().map(|c| c.rule.clone()).collect();
             drop(pass);
-            let (chosen, (text, next)) =
-                match self.verify(format, syntax, new, expected, skip, &refused) {
-                    Some(done) => (chosen, done),
-                    None => {
+            let (text, next) = match self.verify(format, syntax, new, expected, skip, &refused) {
+                Some(done) => done,
+                None => {
+                    pass = self.pass(format, syntax, &fixed.text, skip, &refused);
+                    let all = chosen_only(&mut pass, &refused);
+                    let halves =
+                        self.halves(format, syntax, &fixed.text, &pass, &all, skip, &mut refused);
+                    let Some((accepted, done)) = halves else {
                         pass = self.pass(format, syntax, &fixed.text, skip, &refused);
-                        let chosen = chosen_only(&mut pass, &refused);
-                        match self.halves(
-                            format,
-                            syntax,
-                            &fixed.text,
-                            &pass,
-                            &chosen,
-                            skip,
-                            &mut refused,
-                        ) {
-                            Some(done) => done,
-                            None => {
-                                pass = self.pass(format, syntax, &fixed.text, skip, &refused);
-                                continue;
-                            }
-                        }
-                    }
-                };
-            for &i in &chosen {
-                *fixed.applied.entry(rules[i].to_string()).or_insert(0) += 1;
+                        continue;
+                    };
+                    rules = accepted
+                        .iter()
+                        .map(|&i| pass.candidates[i].rule.clone())
+                        .collect();
+                    done
+                }
+            };
+            for rule in rules {
+                *fixed.applied.entry(rule.into_owned()).or_insert(0) += 1;
             }
             fixed.text = text;
             pass = next;

@@ -148,9 +148,8 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
         } else if let Some(s) = severed(uri, auth) {
             out.push(s);
         }
-        webhook(&slashed(uri, rest), rest, &mut out);
     }
-    path_tokens(&slashed(uri, rest), rest, &mut out);
+    path_secrets(uri, rest, &mut out);
     // RFC 3986 s3.3: `;name=value` parameters in the path (and the
     // authority of `jdbc:sqlserver://h:1433;user=u;password=p`).
     let query = memchr::memchr2(b'?', b'#', &uri[rest..]).map_or(uri.len(), |k| rest + k);
@@ -252,7 +251,7 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
                 },
             },
         };
-        inner_paths(uri, host, out);
+        path_secrets(uri, host, out);
     }
     if !may_hold_encoded(&uri[from..]) {
         return;
@@ -284,7 +283,7 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
                 }
                 _ => auth,
             };
-            inner_paths(&text, host, &mut level);
+            path_secrets(&text, host, &mut level);
             push_mapped(level, &map, &mut found);
         }
     }
@@ -294,10 +293,10 @@ fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
     out.extend(found);
 }
 
-/// The secrets in the path of a URI inside another whose host starts at
-/// `host` (`?next=https://hooks.slack.com/services/...`, a token as a path
-/// segment): as in the URI's own path.
-fn inner_paths(uri: &[u8], host: usize, out: &mut Vec<Secret>) {
+/// The secrets in the path of the URI whose host starts at `host` (its
+/// own, or one inside it: `?next=https://hooks.slack.com/services/...`):
+/// a webhook's, or tokens as path segments, with `\` read as `/`.
+fn path_secrets(uri: &[u8], host: usize, out: &mut Vec<Secret>) {
     // A password cut at the end of the text has its `@` there.
     let host = host.min(uri.len());
     let uri = slashed(uri, host);

@@ -58,15 +58,20 @@ pub(super) const TOKEN_PASSWORDS: &[&str] = &["x-oauth-basic"];
 /// assert_eq!(token_kind(b"john.doe-2024"), None);
 /// ```
 pub fn token_kind(user: &[u8]) -> Option<&'static str> {
-    for &(prefix, kind, min) in PREFIXES {
-        if user.len() >= min
-            && user.starts_with(prefix.as_bytes())
-            && user.iter().all(|&b| token_byte(b))
-        {
-            return Some(kind);
-        }
+    documented(user).or_else(|| random(user).then_some("a long random string"))
+}
+
+/// The documented prefix `s` starts with (at most one does): the prefix,
+/// what it is, and the shortest whole token.
+fn prefix_of(s: &[u8]) -> Option<&'static (&'static str, &'static str, usize)> {
+    // The first bytes of the prefixes, so that most text costs one compare.
+    if !matches!(
+        s.first(),
+        Some(b'g' | b'x' | b'A' | b'S' | b's' | b'r' | b'n' | b'p' | b'h' | b'd' | b'y' | b'e')
+    ) {
+        return None;
     }
-    random(user).then_some("a long random string")
+    PREFIXES.iter().find(|p| s.starts_with(p.0.as_bytes()))
 }
 
 /// What kind of documented token the user name `user` is by its prefix,
@@ -75,28 +80,18 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
 /// Prefixes of four bytes or more, and words after them (`npm_admin`),
 /// are names.
 pub(super) fn prefixed_user(user: &[u8]) -> Option<&'static str> {
-    PREFIXES
-        .iter()
-        .find(|&&(prefix, _, _)| {
-            prefix.len() >= 4
-                && user.len() >= prefix.len() + 4
-                && user.starts_with(prefix.as_bytes())
-                && user.iter().all(|&b| token_byte(b))
-                && random_rest(prefix, &user[prefix.len()..])
-        })
-        .map(|&(_, kind, _)| kind)
+    let &(prefix, kind, _) = prefix_of(user)?;
+    (prefix.len() >= 4
+        && user.len() >= prefix.len() + 4
+        && user.iter().all(|&b| token_byte(b))
+        && random_rest(prefix, &user[prefix.len()..]))
+    .then_some(kind)
 }
 
 /// Whether `s` starts with a documented token's prefix: a quick test
 /// before [`documented`].
 pub(super) fn starts_documented(s: &[u8]) -> bool {
-    // The first bytes of the prefixes, so that most text costs one compare.
-    matches!(
-        s.first(),
-        Some(b'g' | b'x' | b'A' | b'S' | b's' | b'r' | b'n' | b'p' | b'h' | b'd' | b'y' | b'e')
-    ) && PREFIXES
-        .iter()
-        .any(|&(prefix, _, _)| s.starts_with(prefix.as_bytes()))
+    prefix_of(s).is_some()
 }
 
 /// What kind of token `s` is on its own, with no name to vouch for it (a
@@ -110,7 +105,7 @@ pub(super) fn starts_documented(s: &[u8]) -> bool {
 pub(super) fn bare_token(s: &[u8]) -> Option<&'static str> {
     if !s.starts_with(b"eyJ") {
         let what = documented(s)?;
-        let (prefix, _, _) = PREFIXES.iter().find(|p| s.starts_with(p.0.as_bytes()))?;
+        let &(prefix, _, _) = prefix_of(s)?;
         return random_rest(prefix, &s[prefix.len()..]).then_some(what);
     }
     let mut parts = s.split(|&b| b == b'.');
@@ -150,16 +145,8 @@ fn random_rest(prefix: &str, rest: &[u8]) -> bool {
 /// What kind of documented token `s` is (by its prefix only, not by
 /// looking random).
 pub(super) fn documented(s: &[u8]) -> Option<&'static str> {
-    // Every documented token is 15 characters or more.
-    if s.len() < 15 {
-        return None;
-    }
-    PREFIXES
-        .iter()
-        .find(|&&(prefix, _, min)| {
-            s.len() >= min && s.starts_with(prefix.as_bytes()) && s.iter().all(|&b| token_byte(b))
-        })
-        .map(|&(_, kind, _)| kind)
+    let &(_, kind, min) = prefix_of(s)?;
+    (s.len() >= min && s.iter().all(|&b| token_byte(b))).then_some(kind)
 }
 
 /// Whether `s` is shaped like a credential on its own, without a name to
@@ -230,6 +217,13 @@ mod tests {
     fn the_quick_test_knows_every_prefix() {
         for &(prefix, _, _) in super::PREFIXES {
             assert!(super::starts_documented(prefix.as_bytes()), "{prefix}");
+            // `prefix_of` takes the one prefix a text starts with.
+            for &(other, _, _) in super::PREFIXES {
+                assert!(
+                    other == prefix || !other.starts_with(prefix),
+                    "{other} {prefix}"
+                );
+            }
         }
     }
 

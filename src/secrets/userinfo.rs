@@ -388,10 +388,10 @@ fn password(
     // later candidate may fit better (`p@ss w0rd@host`).
     let mut spaced = false;
     let mut doubt = email;
-    // Doubt from anything but a single `/`: a long password may hold `/`
-    // (a cloud key's `K7MDENG/bPxR...`), not `//`, where another URI's
-    // authority may start.
-    let mut odd = email;
+    // A single `/` is doubt too, but not for a long password, which may
+    // hold one (a cloud key's `K7MDENG/bPxR...`); `//` is, as another
+    // URI's authority may start there.
+    let mut slash = false;
     let mut first: Option<Candidate> = None;
     let mut last: Option<usize> = None;
     let mut j = colon + 1;
@@ -413,7 +413,7 @@ fn password(
             }
             // A long password with nothing odd in its first bytes (a
             // token, a key): its `@` is looked for with memchr.
-            if !cut && !spaced && !odd && first.is_none() && j < limit {
+            if !cut && !spaced && !doubt && first.is_none() && j < limit {
                 return long_password(w, auth, colon, j, limit, eof);
             }
             return settle(first, last);
@@ -428,7 +428,6 @@ fn password(
                 // A lone CR inside a line is an odd byte, not its end.
                 Some(Some(n)) if n != b'\n' => {
                     doubt = true;
-                    odd = true;
                     j += 1;
                 }
                 Some(_) => return settle(first, last),
@@ -460,7 +459,6 @@ fn password(
                 let accepted = hosted || !spaced && next.is_none_or(|n| matches!(n, b'/' | b':'));
                 if !accepted {
                     doubt = true;
-                    odd = true;
                     j += 1;
                     continue;
                 }
@@ -487,9 +485,17 @@ fn password(
                 };
                 match (tail, first) {
                     // `p@ss@host`: what follows this `@` is no host yet.
-                    (Tail::At, _) => (doubt, odd) = (true, true),
+                    (Tail::At, _) => doubt = true,
                     (Tail::GoesOn | Tail::Ends, None) => {
-                        return extend(w, auth, Some(colon), j, spaced || doubt, limit, eof);
+                        return extend(
+                            w,
+                            auth,
+                            Some(colon),
+                            j,
+                            spaced || doubt || slash,
+                            limit,
+                            eof,
+                        );
                     }
                     (Tail::GoesOn, Some(_)) => {
                         return extend(w, auth, Some(colon), j, true, limit, eof);
@@ -502,12 +508,11 @@ fn password(
                             && !host.eq_ignore_ascii_case(b"localhost");
                         first = Some(Candidate {
                             at: j,
-                            unsure: spaced || doubt,
+                            unsure: spaced || doubt || slash,
                             weak: bare || tail == Tail::Odd,
                         });
                         spaced |= tail == Tail::Space;
                         doubt = true;
-                        odd = true;
                     }
                     (Tail::Ends, Some(f)) if f.weak => {
                         return extend(w, auth, Some(colon), j, true, limit, eof);
@@ -527,19 +532,20 @@ fn password(
             _ if b >= 0x80 => match decode(w, j, eof) {
                 Utf8::Char(c, n) => {
                     doubt |= ends_undelimited_char(c);
-                    odd |= ends_undelimited_char(c);
                     j += n;
                 }
                 Utf8::Invalid => {
                     doubt = true;
-                    odd = true;
                     j += 1;
                 }
                 Utf8::Incomplete => return Located::NeedMore,
             },
             _ => {
-                doubt |= unsure(b);
-                odd |= unsure(b) && !(b == b'/' && w[j - 1] != b'/');
+                if b == b'/' && w[j - 1] != b'/' {
+                    slash = true;
+                } else {
+                    doubt |= unsure(b);
+                }
                 j += 1;
             }
         }

@@ -55,9 +55,9 @@ fn mail_inputs() {
 
 /// The fuzz checks as property tests (issue 31): each target's check runs
 /// on generated and mutated inputs with a fixed seed, so a CI run is
-/// repeatable. `URILINT_FUZZ_CASES=200000 cargo test --release --test it
-/// fuzz_regressions` runs a longer search; cargo-fuzz (fuzz/README.md)
-/// searches further still.
+/// repeatable. `URILINT_FUZZ_CASES=300000 cargo test --test it
+/// fuzz_regressions::generated` runs a longer search; cargo-fuzz (README,
+/// "Fuzzing") searches further still.
 mod generated {
     use std::time::{Duration, Instant};
 
@@ -66,38 +66,14 @@ mod generated {
 
     use super::checks;
 
-    /// What inputs are made of: URIs in each form the scanner knows, the
-    /// delimiters and breaks around them, credentials, escapes that hide
-    /// an `@`, and mail structure.
-    const PIECES: &[&[u8]] = &[
-        b"http://example.com/a",
-        b"https://en.wikipedia.org/wiki/Rust_(programming_language)",
-        b"ftp://user:pw@[2001:db8::7]:21/x;type=d",
+    /// What inputs are made of: the pieces the stream tests use (URIs in
+    /// each form the scanner knows, the delimiters and breaks around
+    /// them), and credentials, escapes that hide an `@`, secrets in paths
+    /// and mail structure.
+    const MORE: &[&[u8]] = &[
         b"https://u:Secr3t@host.example/p?token=abc&x=1#f",
         b"jdbc:mysql://u:pw@db:3306/x",
-        b"mailto:a@b.example",
-        b"urn:isbn:0451450523",
-        b"<URL:",
-        b"<URL: ",
-        b"<",
-        b">",
-        b"\"",
-        b"(",
-        b")",
-        b"[",
-        b"]",
-        b".",
-        b",",
-        b"'",
-        b":",
-        b"//",
-        b"-",
         b"-\n",
-        b" ",
-        b"\n",
-        b"\r\n",
-        b"\n\n",
-        b"\t",
         b"@",
         b"&#64;",
         b"\\u0040",
@@ -105,18 +81,6 @@ mod generated {
         b"%2540",
         b"=40",
         b"=\n",
-        b"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij",
-        b"://x.org",
-        "東京".as_bytes(),
-        "”".as_bytes(),
-        b"\xe2\x80",
-        b"\xff",
-        b"\x00",
-        b"`",
-        b"<owner>",
-        b"${HOST}",
-        b"u:p@",
-        b"http:/",
         b"www.example.org",
         b"From a@b Mon Jan  1 00:00:00 2024\n",
         b"Content-Type: multipart/mixed; boundary=\"b\"\n",
@@ -139,7 +103,8 @@ mod generated {
     /// cross a cap or a chunk), deleted, or overwritten with random bytes.
     fn input() -> impl Strategy<Value = Vec<u8>> {
         let piece = prop_oneof![
-            4 => prop::sample::select(PIECES).prop_map(<[u8]>::to_vec),
+            4 => prop::sample::select(crate::stream::PIECES.iter().chain(MORE).copied().collect::<Vec<_>>())
+                .prop_map(<[u8]>::to_vec),
             1 => prop::collection::vec(any::<u8>(), 1..6),
         ];
         let text = prop::collection::vec(piece, 0..80).prop_map(|ps| ps.concat());

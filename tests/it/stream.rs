@@ -12,7 +12,7 @@ use urilint::scan::{Finding, MIN_MAX_URI_LEN, Scanner, ScannerBuilder};
 
 /// Pieces that random texts are made of: URIs in every form the scanner
 /// knows, and the things around them that make it work hardest.
-const PIECES: &[&[u8]] = &[
+pub(crate) const PIECES: &[&[u8]] = &[
     b"http://example.com/a",
     b"https://en.wikipedia.org/wiki/Rust_(programming_language)",
     b"ftp://user:pw@[2001:db8::7]:21/x;type=d",

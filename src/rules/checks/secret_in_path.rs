@@ -10,7 +10,7 @@ pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
         let service = match s.kind {
             Kind::Path { service } => service,
             Kind::PathToken { what } => {
-                let hit = if s.placeholder || cx.example_secret(s) {
+                let hit = if cx.example_secret(s) {
                     Hit::new(format!("a path segment is an example of {what}; keep real ones out of URIs"))
                         .severity(Severity::Note)
                 } else {
