@@ -785,6 +785,11 @@ impl Links {
         }
     }
 
+    /// Whether a `--site` is set: absolute URIs may be links to check.
+    pub fn has_sites(&self) -> bool {
+        !self.sites.is_empty()
+    }
+
     /// Whether `uri` is under a `--site` URL.
     pub fn is_site_uri(&self, uri: &[u8]) -> bool {
         self.site_for(uri).is_some()

@@ -379,7 +379,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let mut failed = false;
     let streamed = match inputs.as_slice() {
         [Ok(Input::Stdin)] => true,
-        [Ok(_)] => links.is_none(),
+        [Ok(input)] => checker.links_stay_in(input),
         _ => false,
     };
     if streamed && let [Ok(input)] = inputs.as_mut_slice() {
@@ -391,7 +391,17 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             sink.say(w)?;
         }
         match result {
-            Ok(work) => {
+            Ok(mut work) => {
+                // A lone file's links all point into it: its suppressions
+                // are known to be used or not now.
+                if let Some(directives) = work.directives.take() {
+                    let mut unused = Vec::new();
+                    let name = input.display_name();
+                    checker.unused(&name, &directives, &work.used, &mut |w| unused.push(w));
+                    for w in unused {
+                        sink.say(w)?;
+                    }
+                }
                 sink.files += usize::from(!work.skipped);
                 sink.fixes(work.fixed, &work.diff)?
             }
@@ -556,6 +566,29 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
 }
 
 impl Checker<'_> {
+    /// Whether the records of `input`, checked alone, can go out as they
+    /// are found: no link rules, or none of its links can point elsewhere
+    /// (issue 32). That is so of a regular file streamed as text or mail,
+    /// which holds no relative references, when no `--site` makes its
+    /// absolute URIs links to check.
+    fn links_stay_in(&self, input: &Input) -> bool {
+        let Some(links) = self.links else {
+            return true;
+        };
+        if links.has_sites() {
+            return false;
+        }
+        let Input::File { path, .. } = input else {
+            return true;
+        };
+        // A pipe's head would be read twice.
+        std::fs::metadata(path).is_ok_and(|m| m.is_file())
+            && matches!(
+                super::open_input(input, self.reading),
+                Ok(Some(opened)) if !opened.format.is_structured()
+            )
+    }
+
     /// Checks one input, handing each final record to `emit` and each mail
     /// decoding problem to `warn`. A binary file found in a walk is skipped.
     fn check(
@@ -711,6 +744,7 @@ impl Checker<'_> {
             source,
             show_secrets: self.show_secrets,
             written: &[],
+            block: None,
         });
         // The lines of the suppressions that silenced something.
         let mut used = std::collections::HashSet::new();
@@ -846,6 +880,7 @@ impl Checker<'_> {
             source: snippet::Source::Memory(raw),
             show_secrets: self.show_secrets,
             written: &written,
+            block: None,
         });
         let mut relocated = None;
         for l in &located {
@@ -983,6 +1018,7 @@ impl Checker<'_> {
                     },
                     show_secrets: self.show_secrets,
                     written: &written,
+                    block: None,
                 }),
                 false => None,
             };

@@ -31,6 +31,23 @@ pub(super) struct Snippets<'a> {
     /// find: those of decoded URIs and of relative references, sorted and
     /// merged ([`merge`]).
     pub written: &'a [Range<u64>],
+    /// The bytes last read, with their secrets: the snippets of the
+    /// records whose windows they hold are cut from them.
+    pub block: Option<Block>,
+}
+
+/// Bytes read from the source once for the snippets of the records after
+/// one (issue 32): thousands of findings on one line read it and look
+/// for its secrets once, not once a record.
+pub(super) struct Block {
+    /// Offset of the first byte.
+    base: u64,
+    bytes: Vec<u8>,
+    /// Whether the source may go on past them.
+    cut: bool,
+    /// Where the secrets of the URIs in them are written, as offsets in
+    /// the input (none with `--show-secrets`).
+    secrets: Vec<Range<u64>>,
 }
 
 /// Bytes read before the shown text, so that a URI that began on an
@@ -40,28 +57,76 @@ pub(super) struct Snippets<'a> {
 const BEFORE: u64 = 4096;
 const REST: u64 = 1024;
 
+/// Bytes a block reads at least: the records of a dense stretch share it,
+/// and a lone record reads a few times its own window.
+const BLOCK: u64 = 16 * 1024;
+
 impl Snippets<'_> {
     /// The snippet of `record`, with every secret on its line redacted;
     /// `None` when its source cannot be read back (past the spool).
     pub fn of(&mut self, record: &Record) -> io::Result<Option<Snippet>> {
         let from = record.start.saturating_sub(SHOWN_BEFORE + BEFORE);
         let to = record.end + REST;
-        let mut buf = Vec::new();
+        if let Source::File { limit, .. } = &self.source
+            && to > *limit
+        {
+            return Ok(None);
+        }
+        // A document held whole ends where its block does if that is short.
+        let whole = matches!(self.source, Source::Memory(_));
+        let covered = self.block.as_ref().is_some_and(|b| {
+            b.base <= from && (to <= b.base + b.bytes.len() as u64 || (whole && !b.cut))
+        });
+        if !covered {
+            self.block = Some(self.read(from, to, record.start)?);
+        }
+        let Some(block) = &self.block else {
+            return Ok(None);
+        };
+        // The record's window, as if read on its own: to `to`, or to the
+        // end of the input.
+        let window = &block.bytes[(from - block.base) as usize..];
+        let window = &window[..window.len().min((to - from) as usize)];
+        let shown = Shown::new(window, from, record.start);
+        let secrets = if self.show_secrets {
+            Vec::new()
+        } else {
+            let end = from + window.len() as u64;
+            let within = |all: &[Range<u64>]| {
+                let first = all.partition_point(|r| r.end <= from);
+                all[first..]
+                    .iter()
+                    .take_while(|r| r.start < end)
+                    .filter(|r| r.end > from)
+                    .map(|r| (r.start.max(from) - from) as usize..(r.end.min(end) - from) as usize)
+                    .collect::<Vec<_>>()
+            };
+            let mut secrets = within(&block.secrets);
+            secrets.extend(loose_in(&shown));
+            secrets.extend(within(self.written));
+            merge(secrets)
+        };
+        Ok(Some(Snippet::new(&shown, record, &secrets)))
+    }
+
+    /// Reads from `from` at least to `to`, or [`BLOCK`] bytes, and finds
+    /// their secrets from the line of the URI at `start`.
+    fn read(&mut self, from: u64, to: u64, start: u64) -> io::Result<Block> {
+        let want = (to - from).max(BLOCK);
         let (bytes, cut) = match &mut self.source {
             Source::Memory(raw) => {
-                let end = (to as usize).min(raw.len());
+                let end = (from.saturating_add(want) as usize).min(raw.len());
                 (
-                    &raw[(from as usize).min(end)..end],
-                    (to as usize) <= raw.len(),
+                    raw[(from as usize).min(end)..end].to_vec(),
+                    from.saturating_add(want) as usize <= raw.len(),
                 )
             }
             Source::File { file, limit } => {
-                if to > *limit {
-                    return Ok(None);
-                }
+                // Never past what may be read back.
+                let want = want.min(*limit - from);
                 // pread: the spool of standard input is written through
                 // a clone of this file, which shares its offset.
-                buf.resize((to - from) as usize, 0);
+                let mut buf = vec![0; want as usize];
                 let mut got = 0;
                 while got < buf.len() {
                     match file.read_at(&mut buf[got..], from + got as u64) {
@@ -73,26 +138,24 @@ impl Snippets<'_> {
                 }
                 let cut = got == buf.len();
                 buf.truncate(got);
-                (&buf[..], cut)
+                (buf, cut)
             }
         };
-        let shown = Shown::new(bytes, from, record.start);
         let secrets = if self.show_secrets {
             Vec::new()
         } else {
-            let end = from + bytes.len() as u64;
-            let mut secrets = secrets_in(&shown, cut);
-            let first = self.written.partition_point(|r| r.end <= from);
-            secrets.extend(
-                self.written[first..]
-                    .iter()
-                    .take_while(|r| r.start < end)
-                    .filter(|r| r.end > from)
-                    .map(|r| (r.start.max(from) - from) as usize..(r.end.min(end) - from) as usize),
-            );
-            merge(secrets)
+            let shown = Shown::new(&bytes, from, start);
+            secrets_in(&shown, cut)
+                .into_iter()
+                .map(|r| from + r.start as u64..from + r.end as u64)
+                .collect()
         };
-        Ok(Some(Snippet::new(&shown, record, &secrets)))
+        Ok(Block {
+            base: from,
+            bytes,
+            cut,
+            secrets,
+        })
     }
 }
 
@@ -117,14 +180,18 @@ fn secrets_in(shown: &Shown, cut: bool) -> Vec<Range<usize>> {
     for r in &mut secrets {
         *r = r.start + from..r.end + from;
     }
-    // What is left of a URI a space broke (`<https://x a?token=...>`).
+    secrets
+}
+
+/// What is left of a URI a space broke (`<https://x a?token=...>`), on
+/// the shown line.
+fn loose_in(shown: &Shown) -> Vec<Range<usize>> {
+    let (text, at) = (shown.bytes, shown.from);
     let line_end = memchr::memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |k| at + k);
-    secrets.extend(
-        urilint::secrets::locate_loose(&text[at..line_end])
-            .into_iter()
-            .map(|r| r.start + at..r.end + at),
-    );
-    merge(secrets)
+    urilint::secrets::locate_loose(&text[at..line_end])
+        .into_iter()
+        .map(|r| r.start + at..r.end + at)
+        .collect()
 }
 
 /// Ranges sorted and merged where they overlap or touch.
