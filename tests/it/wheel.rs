@@ -22,6 +22,12 @@ fn try_run(cmd: &mut Command) -> Option<std::process::Output> {
     }
 }
 
+/// The release profile unoptimized, as `tests/pre-commit.sh` sets it.
+const UNOPTIMIZED: [(&str, &str); 2] = [
+    ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0"),
+    ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256"),
+];
+
 #[test]
 fn the_wheel_installs_and_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -44,14 +50,17 @@ fn the_wheel_installs_and_runs() {
         eprintln!("skipped: maturin could not be installed from PyPI");
         return;
     }
-    // An unoptimized build (Cargo.toml's `wheel-test` profile), in a
-    // target folder of its own: it only checks the packaging.
+    // An unoptimized release build, in a target folder of its own: it
+    // only checks the packaging. `tests/pre-commit.sh` builds urilint in
+    // the same folder with the same settings ([`UNOPTIMIZED`]), so the
+    // dependencies are built once for both (issue 32).
     let wheels = dir.path().join("wheels");
     let built = try_run(
         Command::new(tools.join("bin/maturin"))
-            .args(["build", "--quiet", "--profile", "wheel-test", "--out"])
+            .args(["build", "--quiet", "--release", "--out"])
             .arg(&wheels)
             .env("CARGO_TARGET_DIR", root.join("target/wheel"))
+            .envs(UNOPTIMIZED)
             .current_dir(root),
     );
     assert!(built.is_some(), "maturin build failed");
