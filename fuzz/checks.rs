@@ -3,10 +3,11 @@
 //! file to replay the inputs they found with exactly the same checks.
 
 use urilint::mail::{InputKind, MailEvent, MailEvents, detect};
+use urilint::redact::locate_text;
 use urilint::rules::Linter;
 use urilint::scan::{Delimiter, Finding, MIN_MAX_URI_LEN, Scanner};
 use urilint::schemes::Registry;
-use urilint::secrets::{locate_text, redact};
+use urilint::secrets::redact;
 use urilint::uri::{Uri, normalize, resolve};
 
 /// The scanner: streaming equals whole-buffer scanning for the chunk size

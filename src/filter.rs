@@ -166,7 +166,7 @@ fn host_key(host: &[u8]) -> String {
     if host.is_ascii() && memchr::memchr(b'%', host).is_none() {
         return String::from_utf8_lossy(host).to_ascii_lowercase();
     }
-    let decoded = crate::secrets::percent_decode(host, None);
+    let decoded = crate::uri::percent_decode(host, None);
     let text = String::from_utf8_lossy(&decoded);
     idna::domain_to_ascii(&text).unwrap_or_else(|_| text.to_lowercase())
 }

@@ -12,7 +12,9 @@
 //! - [`uri`]: the RFC 3986 model: components, grammar, normalization, resolution.
 //! - [`rules`]: the rule engine and its rules; [`report`]: output formats.
 //! - [`walk`]: the files a list of paths names, in a fixed order.
-//! - [`secrets`]: passwords, tokens and signed URLs, found and redacted.
+//! - [`secrets`]: passwords, tokens and signed URLs, found and redacted;
+//!   [`redact`]: those of free text.
+//! - [`slug`]: heading ids as renderers and site generators make them.
 //! - [`config`], [`suppress`], [`baseline`]: what a project tells urilint.
 //! - [`fix`]: fixes written back into files in their own syntax.
 
@@ -48,12 +50,15 @@ pub mod links;
 pub mod mail;
 pub mod pathglobs;
 pub(crate) mod paths;
+pub mod redact;
 pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod schemes;
 pub mod secrets;
+pub mod slug;
 pub mod suppress;
+pub(crate) mod text;
 pub mod uri;
 pub mod walk;
 

@@ -23,7 +23,7 @@
 
 use std::io::{self, Read};
 
-use crate::scan::count_breaks;
+use crate::text::count_breaks;
 
 /// One suppression comment.
 #[derive(Clone, Debug, PartialEq, Eq)]

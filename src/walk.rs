@@ -141,7 +141,7 @@ impl Input {
             // Redacted as the name is (see [`display_path`]).
             Input::File { path, .. } if path.to_str().is_none() => {
                 let bytes = path.as_os_str().as_encoded_bytes();
-                Some(crate::secrets::redact_bytes(bytes).into_owned())
+                Some(crate::redact::redact_bytes(bytes).into_owned())
             }
             _ => None,
         }
@@ -212,7 +212,7 @@ pub fn display_path(path: &Path) -> String {
     // browser or a crawler): it is redacted as a URI's is (SPEC section
     // 10; issue 31, S8).
     if let Some(s) = path.to_str() {
-        return crate::secrets::redact_text(s).into_owned();
+        return crate::redact::redact_text(s).into_owned();
     }
     let mut out = String::new();
     for chunk in path.as_os_str().as_encoded_bytes().utf8_chunks() {
@@ -221,7 +221,7 @@ pub fn display_path(path: &Path) -> String {
             out.push_str(&format!("\\x{b:02x}"));
         }
     }
-    crate::secrets::redact_text(&out).into_owned()
+    crate::redact::redact_text(&out).into_owned()
 }
 
 /// A path that could not be read.

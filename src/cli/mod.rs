@@ -524,7 +524,7 @@ fn mail_warning(name: &str, line: u64, info: &urilint::mail::MessageInfo, text: 
         .message_id
         .as_deref()
         .map_or("(no Message-ID)".to_string(), |id| {
-            format!("<{}>", urilint::secrets::redact_text(id))
+            format!("<{}>", urilint::redact::redact_text(id))
         });
     format!("warning: {name}:{line}: message {id}: {text}")
 }
@@ -639,7 +639,7 @@ impl From<io::Error> for Failure {
 pub fn say(message: impl fmt::Display) {
     use std::io::Write as _;
     let message = message.to_string();
-    let message = urilint::secrets::redact_text(&message);
+    let message = urilint::redact::redact_text(&message);
     let message = urilint::report::escape_controls(&message);
     let _ = writeln!(io::stderr().lock(), "urilint: {message}");
 }

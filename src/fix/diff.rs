@@ -23,7 +23,7 @@ pub struct Diff {
 
 /// The unified diff from `old` to `new`, both named `path` (with git's
 /// `a/` and `b/` prefixes). `secrets` are, for `old` and for `new`, the
-/// byte ranges to show as `****` beside those [`crate::secrets::locate_text`]
+/// byte ranges to show as `****` beside those [`crate::redact::locate_text`]
 /// finds on each shown line; `show_secrets` shows them all.
 pub fn unified_diff(
     path: &str,
@@ -127,8 +127,8 @@ fn lines(text: &[u8]) -> Vec<&[u8]> {
 /// `line`, which starts at offset `at` of its text, with the secrets of
 /// `known` (ranges of the text) and those found on it shown as `****`.
 fn redact(line: &[u8], at: usize, known: &[Range<usize>]) -> Vec<u8> {
-    let mut spans = crate::secrets::locate_text(line, false);
-    spans.extend(crate::secrets::locate_loose(line));
+    let mut spans = crate::redact::locate_text(line, false);
+    spans.extend(crate::redact::locate_loose(line));
     spans.extend(
         known
             .iter()

@@ -180,7 +180,7 @@ pub(crate) fn asciidoc(raw: &[u8], out: &mut Targets, anchors: bool) {
                 .map_or(t, <[u8]>::trim_ascii_end);
             out.headings.push(text(t));
         } else if let Some(p) = prev
-            && super::asciidoc::is_underline(p, line)
+            && is_underline(p, line)
             && line.iter().all(|&b| b == line[0])
             && line.len() >= 2
         {
@@ -304,6 +304,15 @@ fn is_id(s: &[u8]) -> bool {
         && s.iter().all(|&b| {
             b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':') || b >= 0x80
         })
+}
+
+/// Whether `line` underlines the line `title` (a two-line section title):
+/// `=`, `-`, `~`, `^` or `+` as many characters long, give or take two
+/// (Asciidoctor, "Setext section titles").
+pub(crate) fn is_underline(title: &[u8], line: &[u8]) -> bool {
+    // Characters are counted only for a line that may be one.
+    matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
+        && bytecount::num_chars(title).abs_diff(bytecount::num_chars(line)) <= 2
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
+use super::anchors::is_underline;
 use super::lines::lines;
 use super::{Doc, Options, RefKind};
 
@@ -412,15 +413,6 @@ fn attributes(raw: &[u8], start: usize, end: usize, doc: &mut Doc) {
 /// document title followed by attribute entries.
 pub(crate) fn is_asciidoc_txt(path: &Path, head: &[u8]) -> bool {
     is_asciidoc_tree(path, head)
-}
-
-/// Whether `line` underlines the line `title` (a two-line section title):
-/// `=`, `-`, `~`, `^` or `+` as many characters long, give or take two
-/// (Asciidoctor, "Setext section titles").
-pub(crate) fn is_underline(title: &[u8], line: &[u8]) -> bool {
-    // Characters are counted only for a line that may be one.
-    matches!(line.first(), Some(b'=' | b'-' | b'~' | b'^' | b'+'))
-        && bytecount::num_chars(title).abs_diff(bytecount::num_chars(line)) <= 2
 }
 
 /// Whether a file without an extension (git's `SubmittingPatches`) is

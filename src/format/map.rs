@@ -238,15 +238,15 @@ impl<'a> Lines<'a> {
                 upto -= 1;
             }
             let region = &self.raw[self.at..upto];
-            self.line += crate::scan::count_breaks(region);
-            if let Some(k) = crate::scan::last_line_start(region) {
+            self.line += crate::text::count_breaks(region);
+            if let Some(k) = crate::text::last_line_start(region) {
                 self.line_start = self.at + k;
             }
             self.at = upto;
         }
         let bom = self.line_start == 0 && self.raw.starts_with(b"\xEF\xBB\xBF");
         let from = if bom { 3.min(off) } else { self.line_start };
-        let column = crate::scan::column_on(self.raw, from, off, &mut self.chars);
+        let column = crate::text::column_on(self.raw, from, off, &mut self.chars);
         (self.line, column, self.line_start as u64)
     }
 }

@@ -99,7 +99,7 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                     // `Setup {#install}` from all of it, `setup-install`.
                     if let (Some(h), Some(id)) = (&heading, heading_id.take()) {
                         let written = format!("{h} {{#{id}}}");
-                        doc.targets.ids.push(crate::links::slug::github(&written));
+                        doc.targets.ids.push(crate::slug::github(&written));
                         doc.targets.pinned.push(doc.targets.headings.len());
                     }
                     doc.targets.headings.extend(heading.take());

@@ -29,6 +29,7 @@ mod globs;
 mod html;
 mod json;
 mod lines;
+pub mod mailbox;
 mod man;
 mod map;
 mod markdown;
@@ -172,7 +173,7 @@ impl Format {
         if is_roff(head) {
             return Format::Man;
         }
-        if crate::mail::detect(head, None) != crate::mail::InputKind::Text {
+        if mailbox::detect(head, None) != mailbox::InputKind::Text {
             return Format::Mail;
         }
         if is_html(head) {

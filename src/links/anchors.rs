@@ -1,11 +1,9 @@
 //! A document's anchors: the fragments that name a place in it once it is
 //! rendered (SPEC section 11), by format and generator.
 
-use std::hash::BuildHasher;
-
 use super::site::Generator;
-use super::slug;
 use crate::format::{Format, Targets};
+use crate::slug::{self, hash};
 
 /// What fragments can name in one document, kept as the sorted hashes of
 /// the names: a tree's anchors are held at once, and eight bytes an
@@ -16,11 +14,6 @@ pub struct Anchors {
     /// GitHub finds a Markdown heading's anchor whatever the case of the
     /// fragment.
     any_case: bool,
-}
-
-/// The hash anchors are kept as: fixed, so it is the same in every run.
-pub(crate) fn hash(s: &str) -> u64 {
-    foldhash::fast::FixedState::with_seed(0x5eed).hash_one(s)
 }
 
 /// The anchors of a document read as `format`, shown by `generator`'s

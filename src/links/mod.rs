@@ -43,7 +43,6 @@ mod path;
 pub(crate) mod permalinks;
 mod problem;
 mod site;
-pub mod slug;
 mod tree;
 
 use std::ffi::OsString;

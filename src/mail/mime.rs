@@ -57,7 +57,7 @@ impl Part {
         };
         (
             line,
-            crate::scan::column_on(&self.text, start, offset, counted),
+            crate::text::column_on(&self.text, start, offset, counted),
         )
     }
 }

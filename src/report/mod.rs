@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::ops::Range;
 
+use crate::redact::redact_text;
 use crate::rules::{Diagnostic, Severity};
 use crate::scan::{Delimiter, Finding, Flags};
-use crate::secrets::{self, redact, redact_text};
+use crate::secrets::{self, redact};
 use crate::uri::Span;
 
 pub use human::Style;
@@ -330,7 +331,7 @@ impl Snippet {
     /// Builds the snippet of `record` from `shown`, raw input that holds
     /// at least the URI's first line from `shown.from` on. `secrets` are
     /// ranges of `shown.bytes` to show as `****`: every secret on the line,
-    /// of whatever URI ([`secrets::locate_text`]), or none when secrets are
+    /// of whatever URI ([`redact::locate_text`]), or none when secrets are
     /// shown. The record's span, a byte range of the URI, is what to
     /// underline; the whole URI if it has none or it is not on the first
     /// line.

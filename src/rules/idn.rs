@@ -60,7 +60,7 @@ pub(crate) fn may_be_idn(host: &[u8]) -> bool {
 /// written form (as in the URI) and its Unicode form. `None` when the
 /// host is not UTF-8 once decoded, or a Punycode label does not decode.
 pub(crate) fn labels(host: &[u8]) -> Option<Vec<(String, String)>> {
-    let decoded = crate::secrets::percent_decode(host, None);
+    let decoded = crate::uri::percent_decode(host, None);
     let text = std::str::from_utf8(&decoded).ok()?;
     // IDNA's other full stops separate labels too (UTS #46 maps them to
     // `.`): `аррӏе。com` is two labels.

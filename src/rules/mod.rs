@@ -695,7 +695,7 @@ fn one_per_uri(hits: &mut Vec<Hit>, default: Severity) -> Option<Hit> {
 fn redact_message(mut message: String, uri: &[u8], found: &[Secret]) -> String {
     for s in found {
         let raw = &uri[s.span.start.min(uri.len())..s.span.end.min(uri.len())];
-        let decoded = secrets::percent_decode(raw, None);
+        let decoded = crate::uri::percent_decode(raw, None);
         for text in [raw, &decoded[..]] {
             let text = String::from_utf8_lossy(text);
             if !text.is_empty() && text != "****" {

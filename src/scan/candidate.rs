@@ -7,10 +7,10 @@
 //! buffer (SPEC E6). Each decision needs at most [`LOOKBACK`] bytes before the
 //! colon and `max_uri_len + 4` bytes after the candidate's start.
 
-use super::chars::{self, Class, End};
 use super::{Delimiter, Flags};
 use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
 use crate::secrets::userinfo::{self, Located};
+use crate::text::chars::{self, Class, End};
 
 /// Bytes before a colon that a decision may read: the longest scheme we look
 /// for and one more, which is either the delimiter before the scheme or the

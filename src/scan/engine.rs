@@ -9,9 +9,9 @@
 
 use super::Finding;
 use super::candidate::{self, Ctx, LOOKBACK, Outcome};
-use super::chars::{self, End};
-use super::lines::LineCounter;
 use super::wrap::{self, Wrap};
+use crate::text::chars::{self, End};
+use crate::text::lines::LineCounter;
 
 pub(crate) enum Step {
     Found(Finding),

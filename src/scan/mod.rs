@@ -46,9 +46,7 @@
 //! ```
 
 mod candidate;
-mod chars;
 mod engine;
-mod lines;
 pub(crate) mod template;
 mod window;
 mod wrap;
@@ -60,11 +58,7 @@ use std::sync::Arc;
 
 use crate::schemes::Registry;
 use candidate::{Ctx, LOOKBACK};
-pub(crate) use chars::{
-    Utf8, decode, ends_undelimited, is_unicode_end as ends_undelimited_char, placeholder,
-};
 use engine::{Engine, Step};
-pub(crate) use lines::{column_on, count_breaks, last_line_start};
 
 /// How a URI was delimited in the text (SPEC E3, E5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -13,7 +13,7 @@
 //! quote prefix, followed at once by more URI.
 
 use super::candidate::trim_punctuation;
-use super::chars::{self, End};
+use crate::text::chars::{self, End};
 
 /// What follows a URI that ends at a line's end.
 pub(crate) enum Wrap {

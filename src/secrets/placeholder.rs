@@ -16,7 +16,7 @@
 /// assert!(!is_placeholder(b"hunter2"));
 /// ```
 pub fn is_placeholder(value: &[u8]) -> bool {
-    let decoded = super::percent_decode(value, None);
+    let decoded = crate::uri::percent_decode(value, None);
     let p = decoded.trim_ascii();
     let inner = |open: &[u8], close: &[u8]| {
         p.strip_prefix(open)

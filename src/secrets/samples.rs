@@ -32,7 +32,7 @@ const PUBLISHED: &[&[u8]] = &[
 /// assert!(!is_published_sample(b"AKIAZ3MSJV4WWNKWW5FG"));
 /// ```
 pub fn is_published_sample(value: &[u8]) -> bool {
-    let decoded = super::percent_decode(value, None);
+    let decoded = crate::uri::percent_decode(value, None);
     let v = decoded.trim_ascii();
     PUBLISHED.contains(&v) || jwt_io_sample(v)
 }

@@ -16,7 +16,7 @@
 
 use std::ops::Range;
 
-use crate::scan::{Utf8, decode, ends_undelimited, ends_undelimited_char};
+use crate::text::{Utf8, decode, ends_undelimited, ends_undelimited_char};
 
 /// Longest password holding whitespace that is read as one: prose such as
 /// `http://host:port and mail me@example.org` must not become a credential.
@@ -116,7 +116,7 @@ fn host_starts(w: &[u8], i: usize, limit: usize, eof: bool) -> Option<bool> {
         b'*' => next()? == Some(b'.'),
         // Ruby's and Elixir's `#{host}`, Elixir's and Ruby's `%{host}`.
         b'#' | b'%' => next()? == Some(b'{'),
-        b'<' => crate::scan::placeholder(w, i, limit, eof)?.is_some(),
+        b'<' => crate::text::placeholder(w, i, limit, eof)?.is_some(),
         b'{' => {
             // `{name}` or `{{ ... }}` closed within a short run.
             let mut j = i + 1;
@@ -245,7 +245,7 @@ pub fn locate(w: &[u8], auth: usize, limit: usize, eof: bool, cut: bool) -> Loca
             b'@' => return extend(w, auth, None, i, false, limit, eof),
             b':' => break i,
             // A `<name>` placeholder for the user (`https://<user>:pw@h/`).
-            b'<' => match crate::scan::placeholder(w, i, limit, eof) {
+            b'<' => match crate::text::placeholder(w, i, limit, eof) {
                 None => return Located::NeedMore,
                 Some(Some(n)) => i += n,
                 Some(None) => return Located::None,

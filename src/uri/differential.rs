@@ -63,7 +63,7 @@ impl Views {
             .get(Component::Userinfo)
             .filter(|u| has_encoded_delimiter(u))
             .map(|_| {
-                let decoded = crate::secrets::percent_decode(uri, None);
+                let decoded = crate::uri::percent_decode(uri, None);
                 std::str::from_utf8(&decoded)
                     .ok()
                     .and_then(|t| url::Url::parse(t).ok())
@@ -117,7 +117,7 @@ fn rfc_view(uri: &[u8]) -> View {
 }
 
 fn decoded(s: &[u8]) -> String {
-    String::from_utf8_lossy(&crate::secrets::percent_decode(s, None)).into_owned()
+    String::from_utf8_lossy(&crate::uri::percent_decode(s, None)).into_owned()
 }
 
 /// A host in a form both parsers' hosts compare in.

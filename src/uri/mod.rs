@@ -33,7 +33,7 @@ mod resolve;
 use std::fmt;
 
 pub use grammar::{ErrorKind, SyntaxError, is_ipv4, is_ipv6, is_ipvfuture};
-pub(crate) use normalize::{decode_unreserved, hex_pair};
+pub(crate) use normalize::{decode_unreserved, hex_pair, percent_decode};
 pub use normalize::{normalize, remove_dot_segments};
 pub use resolve::{path_reference, resolve};
 

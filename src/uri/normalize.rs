@@ -154,6 +154,33 @@ pub(crate) fn hex_pair(h: &[u8]) -> Option<u8> {
     Some((d(*h.first()?)? * 16 + d(*h.get(1)?)?) as u8)
 }
 
+/// `s` with every percent-encoded triplet decoded (RFC 3986 s2.1). With
+/// `map`, it receives each decoded byte's raw offset, and then the raw
+/// length.
+pub(crate) fn percent_decode(s: &[u8], mut map: Option<&mut Vec<usize>>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if let Some(m) = map.as_deref_mut() {
+            m.push(i);
+        }
+        match (s[i], s.get(i + 1..i + 3).and_then(hex_pair)) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    if let Some(m) = map {
+        m.push(s.len());
+    }
+    out
+}
+
 /// RFC 3986 s3.3: without an authority, a path cannot begin with `//`, or
 /// it would be read as one. Removing dot segments can make such a path
 /// (`/..//x`); `/.` in front keeps it a path (as the WHATWG URL standard

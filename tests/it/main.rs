@@ -16,6 +16,7 @@ mod formats;
 mod formats_prop;
 mod fuzz_regressions;
 mod hostile_html;
+mod layers;
 mod linear;
 mod link_lists;
 mod links;

@@ -18,10 +18,11 @@ use std::io::Write as _;
 
 use assert_cmd::Command;
 use proptest::prelude::*;
+use urilint::redact::locate_text;
 use urilint::report::{Emitter, Format, Record, Shown, Snippet, Style};
 use urilint::rules::Linter;
 use urilint::scan::{Finding, Scanner};
-use urilint::secrets::{locate_text, redact};
+use urilint::secrets::redact;
 use urilint::uri::normalize;
 
 use crate::common;

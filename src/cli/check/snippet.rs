@@ -10,8 +10,8 @@ use std::io;
 use std::ops::Range;
 use std::os::unix::fs::FileExt;
 
+use urilint::redact::locate_text;
 use urilint::report::{Record, SHOWN_BEFORE, Shown, Snippet};
-use urilint::secrets::locate_text;
 
 /// Where a snippet's bytes are read from.
 pub(super) enum Source<'a> {
@@ -188,7 +188,7 @@ fn secrets_in(shown: &Shown, cut: bool) -> Vec<Range<usize>> {
 fn loose_in(shown: &Shown) -> Vec<Range<usize>> {
     let (text, at) = (shown.bytes, shown.from);
     let line_end = memchr::memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |k| at + k);
-    urilint::secrets::locate_loose(&text[at..line_end])
+    urilint::redact::locate_loose(&text[at..line_end])
         .into_iter()
         .map(|r| r.start + at..r.end + at)
         .collect()

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::detect::unreadable;
+use super::config_file::unreadable;
 use super::zola::zola;
 use super::{Generator, Site, try_read_config};
 use crate::links::tree::Listing;

@@ -1,6 +1,6 @@
 //! Jekyll: `_config.yml`, its collections and permalinks (SPEC section 11a).
 
-use super::detect::{parse_yaml, unreadable};
+use super::config_file::{parse_yaml, unreadable};
 use super::{Generator, Site, try_read_config};
 use std::path::Path;
 

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use super::detect::unreadable;
+use super::config_file::unreadable;
 use super::{Generator, Site, try_read_config};
 
 #[derive(Deserialize, Default)]

@@ -1,6 +1,6 @@
 //! MkDocs: `mkdocs.yml`, its pages in `docs_dir` (SPEC section 11a).
 
-use super::detect::{parse_yaml, unreadable};
+use super::config_file::{parse_yaml, unreadable};
 use super::{Generator, Site, try_read_config};
 use std::path::Path;
 

@@ -19,6 +19,7 @@
 //! | Starlight | `astro.config.*` + `src/content/docs` | from the file | from `src/content/docs` and `public/` | |
 
 mod antora;
+mod config_file;
 mod detect;
 mod docusaurus;
 mod hugo;

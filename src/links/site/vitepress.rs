@@ -1,6 +1,6 @@
 //! VitePress: `.vitepress/config.*`, `srcDir` and `rewrites` (SPEC section 11a).
 
-use super::detect::first_string;
+use super::config_file::first_string;
 use super::{Generator, Site, try_read_config};
 use std::path::Path;
 

@@ -43,7 +43,7 @@ fn held_host(user: &[u8]) -> Option<String> {
     if looks_like_host(user) {
         return Some(String::from_utf8_lossy(user).into_owned());
     }
-    let decoded = crate::secrets::percent_decode(user, None);
+    let decoded = crate::uri::percent_decode(user, None);
     let before = decoded.split(|&b| b == b':').next().unwrap_or_default();
     before
         .split(|&b| !(b.is_ascii_alphanumeric() || b == b'.' || b == b'-'))

@@ -56,7 +56,7 @@ fn check_slow(cx: &Context, out: &mut Vec<Hit>) {
     // it is never named.
     let password = crate::uri::Uri::parse(&cx.finding.uri)
         .get(Component::Password)
-        .map(|p| String::from_utf8_lossy(&crate::secrets::percent_decode(p, None)).to_lowercase())
+        .map(|p| String::from_utf8_lossy(&crate::uri::percent_decode(p, None)).to_lowercase())
         .unwrap_or_default();
     if let Some(msg) = disagreement(&views, &password) {
         out.push(Hit::new(msg));

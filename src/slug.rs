@@ -4,6 +4,8 @@
 //! every renderer that may show it: GitHub for any Markdown file, plus its
 //! generator's.
 
+use std::hash::BuildHasher;
+
 use unicode_normalization::UnicodeNormalization;
 
 /// GitHub's heading ids (github-slugger, also Docusaurus'): lower case;
@@ -236,7 +238,6 @@ pub(crate) fn numbered<T>(
     emit: &mut dyn FnMut(&str),
 ) {
     use std::fmt::Write as _;
-    let hash = super::anchors::hash;
     let mut buf = String::with_capacity(64);
     // The next number to try for each base, and the ids made, by hash:
     // one of each a heading, sized once.
@@ -269,6 +270,11 @@ pub(crate) fn numbered<T>(
         taken.insert(hash(&buf));
         emit(&buf);
     }
+}
+
+/// The hash anchors are kept as: fixed, so it is the same in every run.
+pub(crate) fn hash(s: &str) -> u64 {
+    foldhash::fast::FixedState::with_seed(0x5eed).hash_one(s)
 }
 
 #[cfg(test)]

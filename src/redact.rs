@@ -1,0 +1,272 @@
+//! Secrets in free text (SPEC section 10): every URI of a line that is
+//! shown (snippets, mail subjects, file names, messages on stderr) scanned
+//! and its secrets found by [`crate::secrets`], and those written outside
+//! any URI (`?token=...` after a space, `//user:pw@host`, JDBC forms),
+//! redacted before the line is printed.
+//!
+//! ```
+//! use urilint::redact::redact_text;
+//! assert_eq!(redact_text("new db: postgres://app:hunter2@db/prod and ftp://a:b@c/"),
+//!            "new db: postgres://app:****@db/prod and ftp://a:****@c/");
+//! ```
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use crate::scan::Scanner;
+use crate::secrets::{decode_escapes, is_secret_param, locate, raw_index, replace, token_kind};
+
+fn scanner() -> &'static Scanner {
+    static SCANNER: OnceLock<Scanner> = OnceLock::new();
+    SCANNER.get_or_init(Scanner::new)
+}
+
+/// The raw ranges of every secret of every URI in `text`, sorted. `cut`:
+/// the text is the beginning of a longer one, so a URI running to its end
+/// may be cut inside its password.
+///
+/// ```
+/// use urilint::redact::locate_text;
+/// let line = b"a <postgres://app:hun\n ter2@db/x> b";
+/// assert_eq!(locate_text(line, false), [18..27]);
+/// ```
+pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for f in scanner().scan(text) {
+        let cut = f.flags.truncated || (cut && f.end as usize == text.len());
+        let (start, end) = (f.start as usize, f.end as usize);
+        let raw = &text[start..end];
+        for s in locate(&f.uri, cut) {
+            let mut range = if s.span.is_empty() {
+                end..end
+            } else if f.flags.rejoined {
+                start + raw_index(raw, s.span.start)..start + raw_index(raw, s.span.end - 1) + 1
+            } else {
+                start + s.span.start..start + s.span.end
+            };
+            // A secret the URI ends in may go on in the text: past the cut
+            // of a truncated URI (SPEC E6) to the end of the line, past a
+            // delimiter in a parameter's value (`?token=a"b`) to the next
+            // space, `&` or `#`.
+            if s.span.end == f.uri.len() && range.end == end {
+                let stops: &[u8] = if cut { b"\n" } else { b" \t\r\n&#" };
+                range.end = text[end..]
+                    .iter()
+                    .position(|b| stops.contains(b))
+                    .map_or(text.len(), |k| end + k);
+            }
+            if range.start < range.end {
+                out.push(range);
+            }
+        }
+    }
+    out.sort_by_key(|r| r.start);
+    out
+}
+
+/// Secrets written on a line outside any URI, for lines that are shown
+/// (SPEC section 10): the value of a parameter named for a secret after
+/// `?`, `&` or `;` (`a b?access_token=...`, what is left of a URI a space
+/// broke), and the password of `//user:password@` without a scheme.
+/// [`locate_text`] finds those of the URIs on it.
+///
+/// ```
+/// use urilint::redact::locate_loose;
+/// let line = b"see <https://x.io/a b?access_token=qz9&x=1> or //app:pw9@db/x";
+/// assert_eq!(locate_loose(line), [35..38, 53..56]);
+/// ```
+pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
+    let ends = |b: u8| b.is_ascii_whitespace() || b"&#\"'<>()[]{}|`\\".contains(&b);
+    let mut out = Vec::new();
+    for eq in memchr::memchr_iter(b'=', text) {
+        let name_start = text[..eq]
+            .iter()
+            .rposition(|&b| !(b.is_ascii_alphanumeric() || b"_-.%[]".contains(&b)))
+            .map_or(0, |k| k + 1);
+        if name_start == 0 || !b"?&;".contains(&text[name_start - 1]) {
+            continue;
+        }
+        if !is_secret_param(&text[name_start..eq]) {
+            continue;
+        }
+        let end = text[eq + 1..]
+            .iter()
+            .position(|&b| ends(b))
+            .map_or(text.len(), |k| eq + 1 + k);
+        if end > eq + 1 {
+            out.push(eq + 1..end);
+        }
+    }
+    // `//`, or with backslashes, which a browser reads as slashes.
+    let slash = |b: u8| b == b'/' || b == b'\\';
+    for slashes in memchr::memchr2_iter(b'/', b'\\', text) {
+        if !text.get(slashes + 1).is_some_and(|&b| slash(b)) {
+            continue;
+        }
+        let auth = slashes + 2;
+        let stop = text[auth..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"/\\?#<>\"'".contains(&b))
+            .map_or(text.len(), |k| auth + k);
+        let chunk = &text[auth..stop];
+        if let Some(at) = memchr::memrchr(b'@', chunk) {
+            let colon = memchr::memchr(b':', &chunk[..at]);
+            if let Some(colon) = colon
+                && colon + 1 < at
+            {
+                out.push(auth + colon + 1..auth + at);
+            }
+            // `//ghp_...@github.com`, `//ghp_...:x-oauth-basic@github.com`:
+            // a token as the user (S7).
+            let user_end = colon.or_else(|| memchr::memchr(b'@', chunk)).unwrap_or(at);
+            if token_kind(&chunk[..user_end]).is_some() {
+                out.push(auth..auth + user_end);
+            }
+        }
+    }
+    out.extend(backslashed(text));
+    // An escaped `@` with a space or a quote before it in the password
+    // (`https://u:p w&#64;h`), or in a URI inside another: the line read
+    // with its escapes decoded, as a browser or a JSON parser reads it.
+    if let Some((decoded, map)) = decode_escapes(text, 0) {
+        out.extend(
+            locate_text(&decoded, false)
+                .into_iter()
+                .map(|r| map[r.start]..map[r.end]),
+        );
+    }
+    // Oracle's JDBC form, `jdbc:oracle:thin:user/password@//host:1521/db`
+    // (Oracle JDBC Developer's Guide, "Database URLs"): no `//` before the
+    // user, and a `/` before the password (issue 31, S2).
+    let oracle = |k: usize| {
+        k >= 4
+            && text[k - 4..k].eq_ignore_ascii_case(b"jdbc")
+            && text
+                .get(k + 1..k + 8)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b"oracle:"))
+    };
+    for k in memchr::memchr_iter(b':', text).filter(|&k| oracle(k)) {
+        let driver = k + b":oracle:".len();
+        let Some(c) = memchr::memchr(b':', &text[driver..text.len().min(driver + 8)]) else {
+            continue;
+        };
+        let from = driver + c + 1;
+        // A user and password are short: a line of many such prefixes is
+        // not read to its end for each.
+        let limit = text.len().min(from + 4096);
+        let Some(slash) = memchr::memchr(b'/', &text[from..limit]).map(|n| from + n) else {
+            continue;
+        };
+        // A quoted password (`scott/"p@ss word"@//db`) runs to its quote.
+        let pw = slash + 1;
+        let stop = match text.get(pw) {
+            Some(&b'"') => memchr::memchr(b'"', &text[pw + 1..limit]).map_or(limit, |n| pw + 2 + n),
+            _ => pw,
+        };
+        let stop = text[stop..limit]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
+            .map_or(limit, |n| stop + n);
+        // The last `@` before the host: a password may hold one.
+        let chunk = &text[pw..stop];
+        let at = memchr::memmem::rfind(chunk, b"@//").or_else(|| memchr::memrchr(b'@', chunk));
+        if let Some(at) = at
+            && at > 0
+            && !text[from..slash].iter().any(|b| b.is_ascii_whitespace())
+        {
+            out.push(pw..pw + at);
+        }
+    }
+    out.sort_by_key(|r| r.start);
+    out
+}
+
+/// Secrets of URIs written with backslashes for slashes: JSON's and
+/// JavaScript's escaped solidus (`https:\/\/hooks.slack.com\/services\/...`,
+/// RFC 8259 s7), or bare backslashes, which a browser reads as slashes in
+/// a web URL (WHATWG URL Standard, "special authority slashes state").
+/// Each is read with its slashes restored, and its secrets mapped back.
+fn backslashed(text: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut floor = 0;
+    for colon in memchr::memmem::find_iter(text, b":\\") {
+        if colon < floor || colon == 0 || !text[colon - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        // A scheme is short.
+        let from = colon.saturating_sub(crate::schemes::MAX_SCHEME_LEN);
+        let start = text[from..colon]
+            .iter()
+            .rposition(|&b| !(b.is_ascii_alphanumeric() || b"+-.".contains(&b)))
+            .map_or(from, |k| from + k + 1);
+        let stop = text[colon..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
+            .map_or(text.len(), |k| colon + k);
+        floor = stop;
+        let mut decoded = Vec::with_capacity(stop - start);
+        let mut map = Vec::with_capacity(stop - start + 1);
+        let mut i = start;
+        while i < stop {
+            map.push(i);
+            match (text[i], text.get(i + 1)) {
+                (b'\\', Some(b'/')) => {
+                    decoded.push(b'/');
+                    i += 2;
+                }
+                // An escape of another character (`\u0040`) is kept for
+                // the locator, which sees through it.
+                (b'\\', Some(b'u' | b'U' | b'x'))
+                    if text
+                        .get(i + 2)
+                        .is_some_and(|b| b.is_ascii_hexdigit() || *b == b'{') =>
+                {
+                    decoded.push(b'\\');
+                    i += 1;
+                }
+                (b'\\', _) => {
+                    decoded.push(b'/');
+                    i += 1;
+                }
+                (b, _) => {
+                    decoded.push(b);
+                    i += 1;
+                }
+            }
+        }
+        map.push(stop);
+        for r in locate_text(&decoded, false) {
+            out.push(map[r.start]..map[r.end.min(decoded.len())]);
+        }
+    }
+    out
+}
+
+/// `text` with every secret of every URI in it replaced by `****`, and
+/// those written outside any URI ([`locate_loose`]: `?token=...`,
+/// `//user:pw@host`): for mail subjects, message ids and any line of input
+/// that is shown.
+///
+/// ```
+/// use urilint::redact::redact_text;
+/// assert_eq!(redact_text("see https://u:pw1@h/ and ?token=abc1"), "see https://u:****@h/ and ?token=****");
+/// ```
+pub fn redact_text(text: &str) -> Cow<'_, str> {
+    match redact_bytes(text.as_bytes()) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
+/// [`redact_text`] of bytes that need not be UTF-8 (a file's name).
+pub fn redact_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memchr2(b':', b'=', bytes).is_none() {
+        return Cow::Borrowed(bytes);
+    }
+    let mut spans = locate_text(bytes, false);
+    spans.extend(locate_loose(bytes));
+    // A URI's password found both ways is masked once.
+    spans.sort_by_key(|r| r.start);
+    replace(bytes, &spans)
+}
