@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use linkify::{LinkFinder, LinkKind};
-use urilint::format::{Format, Options, scan};
+use urilint::document::scan;
+use urilint::format::{Format, Options};
 use urilint::scan::Scanner;
 
 /// The trees to read.

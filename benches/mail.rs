@@ -9,7 +9,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use urilint::mail::{InputKind, MailEvent, MailEvents};
+use urilint::document::mail::{MailEvent, MailEvents};
+use urilint::mail::InputKind;
 use urilint::scan::Scanner;
 
 fn archive() -> Vec<u8> {

@@ -2,7 +2,8 @@
 //! fuzz_targets/ call these, and tests/it/fuzz_regressions.rs includes this
 //! file to replay the inputs they found with exactly the same checks.
 
-use urilint::mail::{InputKind, MailEvent, MailEvents, detect};
+use urilint::document::mail::{MailEvent, MailEvents};
+use urilint::mail::{InputKind, detect};
 use urilint::redact::locate_text;
 use urilint::rules::Linter;
 use urilint::scan::{Delimiter, Finding, MIN_MAX_URI_LEN, Scanner};

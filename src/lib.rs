@@ -7,7 +7,9 @@
 //!
 //! The crate is a library first; the `urilint` binary is a thin layer over it.
 //!
-//! - [`scan`]: the streaming scanner ([`scan::Scanner`]).
+//! - [`scan`]: the streaming scanner ([`scan::Scanner`]); [`format`] and
+//!   [`mail`]: the readers of documents and mail; [`document`]: a document
+//!   read and scanned, with positions in the raw file.
 //! - [`schemes`]: the scheme registry compiled from `rules/schemes.toml`.
 //! - [`uri`]: the RFC 3986 model: components, grammar, normalization, resolution.
 //! - [`rules`]: the rule engine and its rules; [`report`]: output formats.
@@ -42,6 +44,7 @@
 
 pub mod baseline;
 pub mod config;
+pub mod document;
 pub mod filter;
 pub mod fix;
 pub mod format;

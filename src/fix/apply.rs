@@ -13,7 +13,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::{FileFix, RawEdit, Syntax, apply_edits, overlap, raw_edits};
-use crate::format::{self, Format, Located, Options};
+use crate::document::{self, Located};
+use crate::format::{Format, Options};
 use crate::rules::{Applicability, Linter};
 use crate::scan::Scanner;
 use crate::suppress::{DirectiveReader, Directives};
@@ -201,7 +202,7 @@ impl<'a> Fixer<'a> {
         skip: &dyn Fn(&str) -> bool,
         refused: &HashSet<Refused>,
     ) -> Pass {
-        let located = format::scan_located(format, text, self.scanner, self.options);
+        let located = document::scan_located(format, text, self.scanner, self.options);
         let directives = directives(text);
         let mut candidates = Vec::new();
         for (uri, l) in located.iter().enumerate() {

@@ -40,7 +40,7 @@ pub use diff::{Diff, unified_diff};
 pub use syntax::Syntax;
 pub use write::{WriteError, write_back};
 
-use crate::format::Located;
+use crate::document::Located;
 
 /// One edit of a file: bytes `start..end` replaced by `replacement`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -142,7 +142,7 @@ pub struct MailContext {
 impl MailContext {
     /// From a finding of the mail reader. Header fields are the sender's
     /// text: secrets in them are redacted unless `show_secrets`.
-    pub fn of(f: &crate::mail::MailFinding, show_secrets: bool) -> MailContext {
+    pub fn of(f: &crate::document::mail::MailFinding, show_secrets: bool) -> MailContext {
         let field = |v: &Option<String>| match v {
             Some(v) if !show_secrets => Some(redact_text(v).into_owned()),
             _ => v.clone(),

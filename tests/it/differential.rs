@@ -4,7 +4,8 @@
 //! (special authority slashes, `\` as `/`, the IPv4 parser), curl's
 //! URL-SYNTAX.md and RFC 3986 s7.6.
 
-use urilint::format::{Format, Options, scan};
+use urilint::document::scan;
+use urilint::format::{Format, Options};
 use urilint::rules::Linter;
 use urilint::scan::Scanner;
 use urilint::uri::differential::Views;

@@ -4,8 +4,9 @@
 //! byte outside the URIs (and the `URL:` of `<URL:...>`) is unchanged.
 
 use proptest::prelude::*;
+use urilint::document::{Located, scan_located};
 use urilint::fix::Fixer;
-use urilint::format::{Format, Located, Options, scan_located};
+use urilint::format::{Format, Options};
 use urilint::rules::Linter;
 use urilint::scan::{Delimiter, Scanner};
 

@@ -2,7 +2,8 @@
 //! exact URIs found, where each is written in the raw file, and what
 //! `--include-code` adds.
 
-use urilint::format::{Format, Options, scan};
+use urilint::document::scan;
+use urilint::format::{Format, Options};
 use urilint::scan::Scanner;
 
 /// Each URI found, the raw text at its reported range, and its line.

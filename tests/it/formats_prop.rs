@@ -3,7 +3,8 @@
 //! reports holds exactly the URI's raw text (SPEC section 9).
 
 use proptest::prelude::*;
-use urilint::format::{Format, Options, scan};
+use urilint::document::scan;
+use urilint::format::{Format, Options};
 use urilint::scan::Scanner;
 
 /// A URI: a host and a path of characters that formats escape (`&`, `_`,

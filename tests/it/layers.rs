@@ -15,10 +15,12 @@ const LAYERS: &[&[&str]] = &[
     &["uri"],
     // Secrets of one URI, and which hosts a URI's findings are kept for.
     &["secrets", "filter"],
-    &["scan"],
-    // Readers: bytes to text segments and offset maps, then scanned.
+    // Readers: bytes to text segments and offset maps.
     &["format"],
     &["mail"],
+    &["scan"],
+    // One input read and scanned, placed back where it is written.
+    &["document"],
     // Secrets in free text.
     &["redact"],
     &["suppress"],

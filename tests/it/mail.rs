@@ -1,7 +1,8 @@
 //! Reading mail as a mail reader would (SPEC section 6): each encoding that
 //! hides URIs in raw mail, with the exact URIs expected.
 
-use urilint::mail::{InputKind, MailEvent, MailEvents};
+use urilint::document::mail::{MailEvent, MailEvents};
+use urilint::mail::InputKind;
 use urilint::scan::Scanner;
 
 /// A URI as (part line, part type, URI).

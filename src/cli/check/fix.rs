@@ -6,10 +6,11 @@
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
+use urilint::document::Located;
 use urilint::fix::{
     Applicability, FileFix, Fix, Fixer, Syntax, raw_edits, unified_diff, write_back,
 };
-use urilint::format::{Format as DocFormat, Located};
+use urilint::format::Format as DocFormat;
 use urilint::report::Record;
 use urilint::scan::Finding;
 use urilint::walk::Input;
@@ -186,7 +187,7 @@ impl Checker<'_> {
     /// written, for a diff's lines (SPEC section 10).
     fn written(&self, format: DocFormat, raw: &[u8]) -> Vec<std::ops::Range<usize>> {
         let doc =
-            urilint::format::read_document(format, raw, self.scanner, self.reading.options, true);
+            urilint::document::read_document(format, raw, self.scanner, self.reading.options, true);
         uri_secrets(&doc.located)
             .into_iter()
             .chain(reference_secrets(raw, &doc.references))

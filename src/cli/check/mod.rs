@@ -9,10 +9,10 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 
 use urilint::baseline::{Anchor, Baseline, Key};
-use urilint::format::Located;
+use urilint::document::Located;
+use urilint::document::mail::{MailEvent, MailEvents};
 use urilint::format::{Format as DocFormat, MAX_PARSED, Reference};
 use urilint::links::{LinkOptions, Links, Problem, Source, Tally, Unchecked};
-use urilint::mail::{MailEvent, MailEvents};
 use urilint::report::{self, Emitter, Format, MailContext, Record, Style, shown_uri};
 use urilint::rules::{Linter, Severity};
 use urilint::scan::{Finding, Scanner};
@@ -840,7 +840,7 @@ impl Checker<'_> {
         let whole = links.is_some() || redacting;
         let (located, refs) = if whole {
             // One read gives the URIs, the references and the anchors.
-            let doc = urilint::format::read_document(
+            let doc = urilint::document::read_document(
                 format,
                 raw,
                 self.scanner,
@@ -859,7 +859,7 @@ impl Checker<'_> {
             (doc.located, doc.references)
         } else {
             let located =
-                urilint::format::located(format, raw, self.scanner, self.reading.options, bytes);
+                urilint::document::located(format, raw, self.scanner, self.reading.options, bytes);
             (located, Vec::new())
         };
         // Where the secrets of every URI and relative reference of the file
@@ -935,8 +935,8 @@ impl Checker<'_> {
     ) -> Option<&'c Located> {
         let (scanner, options) = (self.scanner, self.reading.options);
         let all = cache.get_or_insert_with(|| match whole {
-            true => urilint::format::read_document(format, raw, scanner, options, true).located,
-            false => urilint::format::scan_located(format, raw, scanner, options),
+            true => urilint::document::read_document(format, raw, scanner, options, true).located,
+            false => urilint::document::scan_located(format, raw, scanner, options),
         });
         // In the order they are written, as `l`'s own list.
         let key = |x: &Located| (x.finding.start, x.finding.end);

@@ -6,9 +6,9 @@ use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use urilint::document::mail::{MailEvent, MailEvents, MailFinding};
 use urilint::filter::{FilterSpec, Filters};
 use urilint::format::{Format, MAX_PARSED, Reference};
-use urilint::mail::{MailEvent, MailEvents, MailFinding};
 use urilint::report::MailContext;
 use urilint::scan::{Delimiter, Finding, Flags, Scanner};
 use urilint::schemes::Registry;
@@ -212,7 +212,11 @@ struct Messages {
 
 impl Messages {
     /// The number of `m`'s message in the input, and its context.
-    fn of(&mut self, m: &urilint::mail::MailFinding, show_secrets: bool) -> (u64, MailContext) {
+    fn of(
+        &mut self,
+        m: &urilint::document::mail::MailFinding,
+        show_secrets: bool,
+    ) -> (u64, MailContext) {
         let same = |(l, _): &(_, _)| std::sync::Arc::ptr_eq(l, &m.info);
         let context = match &self.last {
             Some(last) if same(last) => MailContext {
@@ -634,14 +638,14 @@ fn each_item(
         match super::read_whole(reader, opened.len).map_err(fail)? {
             Whole::Read(raw) => {
                 let Some(relative) = relative else {
-                    for f in urilint::format::scan(format, &raw, scanner, reading.options) {
+                    for f in urilint::document::scan(format, &raw, scanner, reading.options) {
                         emit(format, Item::Text(f)).map_err(Stop::Output)?;
                     }
                     return Ok(());
                 };
                 let base = relative.base_of(input);
                 let (found, refs) =
-                    urilint::format::scan_with_references(format, &raw, scanner, reading.options);
+                    urilint::document::scan_with_references(format, &raw, scanner, reading.options);
                 let mut items: Vec<(u64, Item)> = found
                     .into_iter()
                     .map(|f| (f.start, Item::Text(f)))
