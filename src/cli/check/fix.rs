@@ -15,7 +15,8 @@ use urilint::report::Record;
 use urilint::scan::Finding;
 use urilint::walk::Input;
 
-use super::{Checker, LinkWork, Stop, reference_secrets, uri_secrets};
+use super::document::{reference_secrets, uri_secrets};
+use super::{Checker, LinkWork, Stop};
 
 /// What `--fix` and `--diff` do with a file's fixes.
 #[derive(Clone, Copy, PartialEq, Eq)]

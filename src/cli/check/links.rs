@@ -1,0 +1,171 @@
+//! Link integrity (SPEC section 11): the tree a file is checked in, its
+//! links checked once every file's anchors are known, and the link
+//! checker of a run.
+
+use super::*;
+
+impl Checker<'_> {
+    /// The tree a file is checked in (SPEC section 11): the folder named
+    /// on the command line it was found under, else the working directory
+    /// when it is under it (pre-commit names files from the repository's
+    /// root), else its own folder.
+    pub(super) fn tree_of<'p>(&'p self, path: &'p std::path::Path) -> &'p std::path::Path {
+        // The nearest folder above it that was named: a few are named, and
+        // each is matched with the path (hashing each of its ancestors
+        // costs more); many are looked up by ancestor.
+        let named = match self.trees.len() {
+            0..=8 => self
+                .trees
+                .iter()
+                .filter(|t| path.starts_with(t) && path != t.as_path())
+                .max_by_key(|t| t.components().count())
+                .map(|t| t.as_path()),
+            _ => path.ancestors().skip(1).find(|a| self.trees.contains(*a)),
+        };
+        if let Some(t) = named {
+            return t;
+        }
+        if path.is_relative() && !path.starts_with("..") {
+            return std::path::Path::new(".");
+        }
+        path.parent().unwrap_or(std::path::Path::new("."))
+    }
+
+    /// Checks a file's links once every file's anchors are known, adding
+    /// their records among the file's in position order, then reports its
+    /// unused suppressions.
+    pub(super) fn check_links(&self, c: &mut Checked) {
+        let (Some(links), Input::File { path, .. }) = (self.links, &c.input) else {
+            return;
+        };
+        let name = c.input.display_name();
+        let work = std::mem::take(&mut c.work);
+        let source = Source {
+            path,
+            tree: self.tree_of(path),
+        };
+        let (problems, unchecked) = links.check(&source, &work.refs);
+        if self.show_unchecked {
+            for (i, reason) in &unchecked.links {
+                let finding = work.refs[*i].finding();
+                let uri = shown_uri(&finding, self.show_secrets);
+                c.links
+                    .push(Record::unchecked(&name, &finding, reason, uri));
+            }
+        }
+        c.unchecked = unchecked;
+        let mut found: Vec<(Finding, Problem)> = problems
+            .into_iter()
+            .map(|(i, p)| (work.refs[i].finding(), p))
+            .collect();
+        for f in work.site {
+            if let Some(Some(p)) = links.check_uri(&f.uri) {
+                found.push((f, p));
+            }
+        }
+        let directives = work.directives.unwrap_or_default();
+        let mut used = work.used;
+        if !found.is_empty() {
+            // The file is read again only for its links' source lines.
+            let written = snippet::merge(work.written);
+            let mut snippets = match self.snippets {
+                true => File::open(path).ok().map(|file| snippet::Snippets {
+                    source: snippet::Source::File {
+                        file,
+                        limit: u64::MAX,
+                    },
+                    show_secrets: self.show_secrets,
+                    written: &written,
+                    block: None,
+                }),
+                false => None,
+            };
+            for (finding, problem) in found {
+                let uri = shown_uri(&finding, self.show_secrets);
+                for d in self.linter.check_link(&finding, &problem) {
+                    let mut record = Record::with_uri(&name, &finding, d, uri.clone());
+                    if let Some(at) = directives.matching(record.line, &record.rule) {
+                        used.insert(at);
+                        continue;
+                    }
+                    if let Some(snippets) = snippets.as_mut() {
+                        record.snippet = snippets.of(&record).ok().flatten();
+                    }
+                    c.links.push(record);
+                }
+            }
+        }
+        // Stable: a URI's records keep their rule order.
+        c.links.sort_by_key(|r| r.start);
+        self.unused(&name, &directives, &used, &mut |w| c.warnings.push(w));
+    }
+}
+
+/// The link checker of a run (SPEC section 11): `--root`, `--site` and
+/// `--no-fragments` over `[links]` in config. A folder named that is not
+/// one is a usage error: every link into it would be reported broken.
+pub(super) fn link_checker(
+    args: &CheckArgs,
+    config: &urilint::config::Config,
+    config_path: Option<&std::path::Path>,
+    reading: &Reading,
+) -> Result<Links, Failure> {
+    let base = crate::cli::config_dir(config_path);
+    // Where each folder comes from, for the error: a flag, or the config
+    // file's key.
+    let in_config = |key: &str| match config_path {
+        Some(p) => format!("{}: `[links]` {key}", p.display()),
+        None => format!("`[links]` {key}"),
+    };
+    let root = match (&args.root, &config.links.root) {
+        (Some(r), _) => Some(("--root".to_string(), r.clone())),
+        (None, Some(r)) => Some((in_config("root"), base.join(r))),
+        (None, None) => None,
+    };
+    let config_sites = config.links.sites(&base).map_err(usage)?;
+    let named: Vec<(String, &std::path::Path)> = root
+        .iter()
+        .map(|(what, r)| (what.clone(), r.as_path()))
+        .chain(
+            args.site
+                .iter()
+                .map(|s| ("--site".to_string(), s.dir.as_path())),
+        )
+        .chain(
+            config_sites
+                .iter()
+                .map(|s| (in_config("site"), s.dir.as_path())),
+        )
+        .collect();
+    for (what, dir) in named {
+        if !dir.is_dir() {
+            return Err(usage(format!("{what} {}: not a folder", dir.display())));
+        }
+    }
+    let root = root.map(|(_, r)| r);
+    let sites: Vec<urilint::links::SiteMap> =
+        args.site.iter().cloned().chain(config_sites).collect();
+    let globs = reading.globs.clone();
+    let forced = reading.input.0;
+    let defaults = LinkOptions::default();
+    Ok(Links::new(LinkOptions {
+        source_extensions: config
+            .links
+            .source_extensions
+            .clone()
+            .unwrap_or(defaults.source_extensions),
+        root,
+        sites,
+        fragments: !args.no_fragments && config.links.fragments != Some(false),
+        generated: config.links.generated.clone(),
+        anchors: config.links.anchors.clone(),
+        follow_links: args.walk.follow,
+        // A target is read as the file itself would be: `--input`, then
+        // `[formats]`, then its name and first bytes.
+        format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {
+            forced
+                .or_else(|| globs.format_of(p))
+                .unwrap_or_else(|| DocFormat::detect(head, Some(p)))
+        }),
+    }))
+}
