@@ -20,7 +20,9 @@
 //! ```
 
 mod escaped;
+mod nested;
 mod params;
+mod path;
 mod placeholder;
 mod samples;
 mod token;
@@ -32,7 +34,10 @@ mod webhook;
 use std::borrow::Cow;
 use std::ops::Range;
 
+use nested::{escaped_credential, nested};
 pub use params::is_secret_param;
+use path::path_secrets;
+pub use path::{may_be_webhook, may_be_webhook_host, may_hold_path_token};
 pub use placeholder::is_placeholder;
 pub use samples::is_published_sample;
 pub use token::token_kind;
@@ -173,220 +178,6 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
     // A path segment inside a nested URI's path is found both ways.
     out.dedup_by(|a, b| a.span == b.span);
     out
-}
-
-/// The credential of a userinfo whose `@` is escaped (`u:pw&#64;host`,
-/// see [`escaped`]): its secrets, at their raw offsets, pushed to `out`,
-/// and where the host starts.
-fn escaped_credential(uri: &[u8], auth: usize, cut: bool, out: &mut Vec<Secret>) -> Option<usize> {
-    let (text, map) = escaped::decode(uri, auth)?;
-    let userinfo::Located::Found(c) = userinfo::locate(&text, auth, text.len(), true, cut) else {
-        return None;
-    };
-    let mut found = Vec::new();
-    credential(&text, auth, &c, &mut found);
-    push_mapped(found, &map, out);
-    Some(map[(c.at + 1).min(text.len())])
-}
-
-/// Pushes `found`, secrets of a decoded text, at the raw offsets `map`
-/// gives each decoded byte (and the raw length after the last).
-fn push_mapped(found: Vec<Secret>, map: &[usize], out: &mut Vec<Secret>) {
-    let raw = |r: &Range<usize>| map[r.start]..map[r.end];
-    for s in found {
-        let kind = match s.kind {
-            Kind::Password { user } => Kind::Password { user: raw(&user) },
-            // The colon is kept by [`mask`] only where it is written as
-            // one (not `%3A`, which would be masked to `%**`).
-            Kind::Userinfo { colon } => Kind::Userinfo {
-                colon: colon.filter(|&k| map[k + 1] == map[k] + 1).map(|k| map[k]),
-            },
-            kind => kind,
-        };
-        out.push(Secret {
-            span: raw(&s.span),
-            kind,
-            placeholder: s.placeholder,
-        });
-    }
-}
-
-/// Credentials of URIs inside this one: `?next=https://u:pw@h/`, a web
-/// archive's `/web/2020/https://u:pw@h/`, comma-joined lists, and the same
-/// percent-encoded (`https%3A%2F%2Fu%3Apw%40h`).
-fn nested(uri: &[u8], from: usize, cut: bool, out: &mut Vec<Secret>) {
-    // A few URIs nest; many `x://` in one (a crafted or garbled one) cost
-    // linear time, not one read of the rest for each.
-    const MAX_NESTED: usize = 16;
-    let authorities = |text: &[u8]| -> Vec<usize> {
-        memchr::memchr_iter(b':', text)
-            .filter(|&q| {
-                q > 0 && text[q - 1].is_ascii_alphanumeric() && text[q + 1..].starts_with(b"//")
-            })
-            .take(MAX_NESTED)
-            .map(|q| q + 3)
-            .collect()
-    };
-    for auth in authorities(&uri[from..]) {
-        let host = match userinfo::locate(uri, from + auth, uri.len(), true, cut) {
-            userinfo::Located::Found(c) if c.password.is_some() => {
-                credential(uri, from + auth, &c, out);
-                c.at + 1
-            }
-            // An escaped `@` (`?next=https://u:pw&#64;h`), as in the
-            // URI's own userinfo.
-            plain => match escaped_credential(uri, from + auth, cut, out) {
-                Some(host) => host,
-                None => match plain {
-                    userinfo::Located::Found(c) => {
-                        credential(uri, from + auth, &c, out);
-                        c.at + 1
-                    }
-                    _ => from + auth,
-                },
-            },
-        };
-        path_secrets(uri, host, out);
-    }
-    if !may_hold_encoded(&uri[from..]) {
-        return;
-    }
-    // Decode, keeping where each decoded byte came from; a URI encoded
-    // twice or more (`%253A%252F%252F`, a redirect inside a redirect) is
-    // decoded again, a few levels deep.
-    const MAX_LEVELS: usize = 4;
-    let mut text = uri.to_vec();
-    let mut map: Vec<usize> = (0..=uri.len()).collect();
-    let mut found = Vec::new();
-    for _ in 0..MAX_LEVELS {
-        if !may_hold_encoded(&text) {
-            break;
-        }
-        let mut step = Vec::with_capacity(text.len() + 1);
-        text = crate::uri::percent_decode(&text, Some(&mut step));
-        map = step.iter().map(|&k| map[k]).collect();
-        // Only URIs that were encoded: the plain ones are done above.
-        for auth in authorities(&text)
-            .into_iter()
-            .filter(|&a| map[a - 2] - map[a - 3] > 1)
-        {
-            let mut level = Vec::new();
-            let host = match userinfo::locate(&text, auth, text.len(), true, cut) {
-                userinfo::Located::Found(c) => {
-                    credential(&text, auth, &c, &mut level);
-                    c.at + 1
-                }
-                _ => auth,
-            };
-            path_secrets(&text, host, &mut level);
-            push_mapped(level, &map, &mut found);
-        }
-    }
-    // A URI decoded at one level is seen again at the next.
-    found.sort_by_key(|s| (s.span.start, s.span.end));
-    found.dedup_by(|a, b| a.span == b.span);
-    out.extend(found);
-}
-
-/// The secrets in the path of the URI whose host starts at `host` (its
-/// own, or one inside it: `?next=https://hooks.slack.com/services/...`):
-/// a webhook's, or tokens as path segments, with `\` read as `/`.
-fn path_secrets(uri: &[u8], host: usize, out: &mut Vec<Secret>) {
-    // A password cut at the end of the text has its `@` there.
-    let host = host.min(uri.len());
-    let uri = slashed(uri, host);
-    let mut found = Vec::new();
-    webhook(&uri, host, &mut found);
-    path_tokens(&uri, host, &mut found);
-    out.extend(found);
-}
-
-/// A webhook URL whose path is its secret.
-fn webhook(uri: &[u8], rest: usize, out: &mut Vec<Secret>) {
-    // The host runs to the port, path, query or fragment.
-    let end_of = |from: usize, stops: &[u8]| {
-        uri[from..]
-            .iter()
-            .position(|b| stops.contains(b))
-            .map_or(uri.len(), |k| from + k)
-    };
-    let host_end = end_of(rest, b"/?#:");
-    if !may_be_webhook_host(&uri[rest..host_end]) {
-        return;
-    }
-    let path_start = end_of(host_end, b"/?#");
-    let path_end = end_of(path_start, b"?#");
-    if let Some((service, r)) =
-        webhook::secret_in_path(&uri[rest..host_end], &uri[path_start..path_end])
-    {
-        let span = path_start + r.start..path_start + r.end;
-        // A placeholder URL when no segment could be the secret: each is a
-        // placeholder (`XXXX`, `<token>`) or zeros, maybe after a letter
-        // (Slack's documented `T00000000/B00000000/XXXXXXXX`). One real
-        // segment among placeholders (`<team>/<bot>/vZ9K...`) is a secret.
-        let placeholder = uri[span.clone()].split(|&b| b == b'/').all(|seg| {
-            let zeros = match seg.split_first() {
-                Some((b, rest)) if b.is_ascii_alphabetic() => rest,
-                _ => seg,
-            };
-            seg.is_empty()
-                || is_placeholder(seg)
-                || (!zeros.is_empty() && zeros.iter().all(|&b| b == b'0'))
-        });
-        out.push(Secret {
-            span,
-            kind: Kind::Path { service },
-            placeholder,
-        });
-    }
-}
-
-/// `uri` with each `\` after `from` made `/`, as a browser reads a web
-/// URL's (WHATWG URL Standard, "path state"): the same length, so what is
-/// found in it is where it is written.
-fn slashed(uri: &[u8], from: usize) -> Cow<'_, [u8]> {
-    if memchr::memchr(b'\\', &uri[from..]).is_none() {
-        return Cow::Borrowed(uri);
-    }
-    let mut copy = uri.to_vec();
-    for b in &mut copy[from..] {
-        if *b == b'\\' {
-            *b = b'/';
-        }
-    }
-    Cow::Owned(copy)
-}
-
-/// Path segments (RFC 3986 s3.3) after `from` that are tokens: a
-/// documented token (`/v1/ghp_.../repos`) or a JSON Web Token (RFC 7519
-/// s3: three base64url parts, the first two JSON objects, so `eyJ`). The
-/// path of a webhook URL, a secret already, is not read again.
-fn path_tokens(uri: &[u8], from: usize, out: &mut Vec<Secret>) {
-    let end = memchr::memchr2(b'?', b'#', &uri[from..]).map_or(uri.len(), |k| from + k);
-    if out.iter().any(|s| matches!(s.kind, Kind::Path { .. })) {
-        return;
-    }
-    for slash in memchr::memchr_iter(b'/', &uri[from..end]).map(|k| from + k) {
-        let start = slash + 1;
-        let stop = uri[start..end]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b';'))
-            .map_or(end, |k| start + k);
-        let Some(what) = token::bare_token(&uri[start..stop]) else {
-            continue;
-        };
-        out.push(Secret {
-            span: start..stop,
-            kind: Kind::PathToken { what },
-            placeholder: is_placeholder(&uri[start..stop]),
-        });
-    }
-}
-
-/// Whether a path segment may be a token (see [`path_tokens`]): a quick
-/// test on the byte after each `/`.
-pub fn may_hold_path_token(uri: &[u8]) -> bool {
-    memchr::memchr2_iter(b'/', b'\\', uri).any(|k| token::starts_documented(&uri[k + 1..]))
 }
 
 /// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,
@@ -698,47 +489,6 @@ fn params(uri: &[u8], start: usize, end: usize, out: &mut Vec<Secret>) {
 pub fn redact(uri: &[u8], cut: bool) -> Cow<'_, [u8]> {
     let spans: Vec<Range<usize>> = locate(uri, cut).into_iter().map(|s| s.span).collect();
     replace(uri, &spans)
-}
-
-/// Whether the URI may name a webhook host (`hooks.slack.com`,
-/// `*.webhook.office.com`, `discord.com`, `api.telegram.org` ...), in any
-/// case: a cheap test of the host's end before the real one.
-pub fn may_be_webhook(uri: &[u8]) -> bool {
-    // Webhooks are `http(s)://host/path`, maybe inside another URI
-    // (`?next=https://hooks.slack.com/...`); the test is on the host's
-    // second-level label (`slack`, `discord`, `office` ...), found from the
-    // end of the host, so a URI that is none costs a few compares.
-    memchr::memmem::find_iter(uri, b"://").take(16).any(|k| {
-        let web = (k >= 4 && uri[k - 4..k].eq_ignore_ascii_case(b"http"))
-            || (k >= 5 && uri[k - 5..k].eq_ignore_ascii_case(b"https"));
-        let auth = k + 3;
-        // Hosts are short: plain loops beat a vector search's setup here.
-        let end = uri[auth..]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b':'))
-            .map_or(uri.len(), |n| auth + n);
-        web && may_be_webhook_host(&uri[auth..end])
-    })
-}
-
-/// Whether a host (no userinfo, no port) may be a webhook host: a quick
-/// test on its second-level label, for callers that have the host at hand.
-#[inline]
-pub fn may_be_webhook_host(host: &[u8]) -> bool {
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    if host.len() < 10 || !matches!(host[host.len() - 1] | 0x20, b'm' | b'g') {
-        return false;
-    }
-    let Some(tld) = host.iter().rposition(|&b| b == b'.') else {
-        return false;
-    };
-    let label = &host[host[..tld]
-        .iter()
-        .rposition(|&b| b == b'.')
-        .map_or(0, |k| k + 1)..tld];
-    webhook::LABELS
-        .iter()
-        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
 }
 
 /// `text` with the bytes of each range (sorted by start, possibly
