@@ -103,9 +103,7 @@ pub(super) fn open_input(input: &Input, reading: &Reading) -> Result<Option<Open
         Input::File { path, .. } => Some(path.as_path()),
         Input::Stdin => None,
     };
-    let format = forced
-        .or_else(|| path.and_then(|p| reading.globs.format_of(p)))
-        .unwrap_or_else(|| Format::detect(&head, path));
+    let format = reading.globs.choose(forced, path, &head);
     // An archive or one message (a file forced to mail is a message).
     let mail = match format {
         Format::Mail => match detect(&head, path) {

@@ -72,4 +72,25 @@ impl FormatGlobs {
             .max_by_key(|(_, rank)| *rank)
             .map(|(format, _)| *format)
     }
+
+    /// How a file is read (SPEC section 9), in the one order every input
+    /// and every link target follows: `forced` (`--input`), else the
+    /// first `[formats]` glob that matches `path`, else what its name and
+    /// first bytes (`head`) say ([`Format::detect`]).
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use urilint::format::{Format, FormatGlobs};
+    ///
+    /// let globs = FormatGlobs::new(Path::new("."), [("*.inc", "html")]).unwrap();
+    /// let inc = Some(Path::new("a.inc"));
+    /// assert_eq!(globs.choose(None, inc, b"x"), Format::Html);
+    /// assert_eq!(globs.choose(Some(Format::Text), inc, b"x"), Format::Text);
+    /// assert_eq!(globs.choose(None, Some(Path::new("b.md")), b"# T"), Format::Markdown);
+    /// ```
+    pub fn choose(&self, forced: Option<Format>, path: Option<&Path>, head: &[u8]) -> Format {
+        forced
+            .or_else(|| path.and_then(|p| self.format_of(p)))
+            .unwrap_or_else(|| Format::detect(head, path))
+    }
 }

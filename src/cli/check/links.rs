@@ -163,9 +163,7 @@ pub(super) fn link_checker(
         // A target is read as the file itself would be: `--input`, then
         // `[formats]`, then its name and first bytes.
         format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {
-            forced
-                .or_else(|| globs.format_of(p))
-                .unwrap_or_else(|| DocFormat::detect(head, Some(p)))
+            globs.choose(forced, Some(p), head)
         }),
     }))
 }
