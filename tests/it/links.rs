@@ -580,3 +580,46 @@ fn asciidoc_passthroughs_escapes_and_literals_are_not_links() {
         ["doc.adoc:12:10 broken-relative-link gone.adoc | no file or folder `gone.adoc`"]
     );
 }
+
+/// The source lines of a file's link records are read in the order the
+/// link pass finds them, relative references before `--site` URIs: a
+/// record on an earlier line reads its own line's secrets, never those of
+/// a line read for a later record (issue 32: the webhook on line 1 was
+/// shown under the `--site` record).
+#[test]
+fn source_lines_of_site_links_hide_secrets_before_them() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("site")).unwrap();
+    let prose = "Some prose words here. ".repeat(60);
+    std::fs::write(
+        dir.path().join("doc.md"),
+        format!(
+            "hook https://hooks.slack.com/services/T0AAAAAAA/B0BBBBBBB/abcdefghijklmnopqrstuvwx \
+             see https://docs.acme.net/gone\nSee [setup](missing.md).\n\n{prose}\n{prose}\n"
+        ),
+    )
+    .unwrap();
+    let out = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "--isolated", "--color", "never"])
+        .args(["--site", "https://docs.acme.net/=site", "doc.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let shown: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("1 |") || l.starts_with("2 |"))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "1 | hook https://hooks.slack.com/services/**** see https://docs.acme.net/gone",
+            "1 | hook https://hooks.slack.com/services/**** see https://docs.acme.net/gone",
+            "2 | See [setup](missing.md).",
+        ],
+        "{stdout}"
+    );
+    assert!(!stdout.contains("abcdefghij"), "{stdout}");
+}

@@ -45,6 +45,14 @@ pub(super) struct Block {
     bytes: Vec<u8>,
     /// Whether the source may go on past them.
     cut: bool,
+    /// Whether a short read was the input's end: a document held whole or
+    /// a regular file, not the spool of standard input, which may still be
+    /// written (a block read short from it is not shared: its secrets were
+    /// found as if the text ended there).
+    settled: bool,
+    /// Where the record it was read for starts: its secrets were found
+    /// from that record's line on, so a record before it reads its own.
+    first: u64,
     /// Where the secrets of the URIs in them are written, as offsets in
     /// the input (none with `--show-secrets`).
     secrets: Vec<Range<u64>>,
@@ -75,7 +83,10 @@ impl Snippets<'_> {
         // A document held whole ends where its block does if that is short.
         let whole = matches!(self.source, Source::Memory(_));
         let covered = self.block.as_ref().is_some_and(|b| {
-            b.base <= from && (to <= b.base + b.bytes.len() as u64 || (whole && !b.cut))
+            b.base <= from
+                && b.first <= record.start
+                && (b.cut || b.settled)
+                && (to <= b.base + b.bytes.len() as u64 || (whole && !b.cut))
         });
         if !covered {
             self.block = Some(self.read(from, to, record.start)?);
@@ -113,6 +124,10 @@ impl Snippets<'_> {
     /// their secrets from the line of the URI at `start`.
     fn read(&mut self, from: u64, to: u64, start: u64) -> io::Result<Block> {
         let want = (to - from).max(BLOCK);
+        let settled = match &self.source {
+            Source::Memory(_) => true,
+            Source::File { limit, .. } => *limit == u64::MAX,
+        };
         let (bytes, cut) = match &mut self.source {
             Source::Memory(raw) => {
                 let end = (from.saturating_add(want) as usize).min(raw.len());
@@ -145,15 +160,20 @@ impl Snippets<'_> {
             Vec::new()
         } else {
             let shown = Shown::new(&bytes, from, start);
-            secrets_in(&shown, cut)
-                .into_iter()
-                .map(|r| from + r.start as u64..from + r.end as u64)
-                .collect()
+            // Merged, so that a window finds its first by bisection.
+            merge(
+                secrets_in(&shown, cut)
+                    .into_iter()
+                    .map(|r| from + r.start as u64..from + r.end as u64)
+                    .collect(),
+            )
         };
         Ok(Block {
             base: from,
             bytes,
             cut,
+            settled,
+            first: start,
             secrets,
         })
     }
