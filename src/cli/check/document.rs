@@ -71,11 +71,8 @@ impl Checker<'_> {
         if links.is_some() {
             work.refs = refs;
         }
-        let mut snippets = self.snippets.then(|| snippet::Snippets {
-            source: snippet::Source::Memory(raw),
-            show_secrets: self.show_secrets,
-            written: &written,
-            block: None,
+        let mut snippets = self.snippets.then(|| {
+            snippet::Snippets::new(snippet::Source::Memory(raw), self.show_secrets, &written)
         });
         let mut relocated = None;
         for l in &located {

@@ -69,14 +69,15 @@ impl Checker<'_> {
             // The file is read again only for its links' source lines.
             let written = snippet::merge(work.written);
             let mut snippets = match self.snippets {
-                true => File::open(path).ok().map(|file| snippet::Snippets {
-                    source: snippet::Source::File {
-                        file,
-                        limit: u64::MAX,
-                    },
-                    show_secrets: self.show_secrets,
-                    written: &written,
-                    block: None,
+                true => File::open(path).ok().map(|file| {
+                    snippet::Snippets::new(
+                        snippet::Source::File {
+                            file,
+                            limit: u64::MAX,
+                        },
+                        self.show_secrets,
+                        &written,
+                    )
                 }),
                 false => None,
             };

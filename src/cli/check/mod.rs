@@ -602,12 +602,8 @@ impl Checker<'_> {
             }),
             _ => reader,
         };
-        let mut snippets = source.map(|source| snippet::Snippets {
-            source,
-            show_secrets: self.show_secrets,
-            written: &[],
-            block: None,
-        });
+        let mut snippets =
+            source.map(|source| snippet::Snippets::new(source, self.show_secrets, &[]));
         // The lines of the suppressions that silenced something.
         let mut used = std::collections::HashSet::new();
         let mut release = |mut record: Record, directives: &dyn Fn(u64, &str) -> Option<u64>| {

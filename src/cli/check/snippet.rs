@@ -24,32 +24,27 @@ pub(super) enum Source<'a> {
 
 /// Makes the snippets of one input's records.
 pub(super) struct Snippets<'a> {
-    pub source: Source<'a>,
+    source: Source<'a>,
     /// Secrets are shown (`--show-secrets`): none is looked for.
-    pub show_secrets: bool,
+    show_secrets: bool,
     /// Where secrets are written that a scan of the shown lines does not
     /// find: those of decoded URIs and of relative references, sorted and
     /// merged ([`merge`]).
-    pub written: &'a [Range<u64>],
+    written: &'a [Range<u64>],
     /// The bytes last read, with their secrets: the snippets of the
     /// records whose windows they hold are cut from them.
-    pub block: Option<Block>,
+    block: Option<Block>,
 }
 
 /// Bytes read from the source once for the snippets of the records after
 /// one (issue 32): thousands of findings on one line read it and look
 /// for its secrets once, not once a record.
-pub(super) struct Block {
+struct Block {
     /// Offset of the first byte.
     base: u64,
     bytes: Vec<u8>,
     /// Whether the source may go on past them.
     cut: bool,
-    /// Whether a short read was the input's end: a document held whole or
-    /// a regular file, not the spool of standard input, which may still be
-    /// written (a block read short from it is not shared: its secrets were
-    /// found as if the text ended there).
-    settled: bool,
     /// Where the record it was read for starts: its secrets were found
     /// from that record's line on, so a record before it reads its own.
     first: u64,
@@ -69,7 +64,18 @@ const REST: u64 = 1024;
 /// and a lone record reads a few times its own window.
 const BLOCK: u64 = 16 * 1024;
 
-impl Snippets<'_> {
+impl<'a> Snippets<'a> {
+    /// Snippets read from `source`, with the secrets of `written` (sorted
+    /// and merged) redacted besides those a scan of the lines finds.
+    pub fn new(source: Source<'a>, show_secrets: bool, written: &'a [Range<u64>]) -> Self {
+        Snippets {
+            source,
+            show_secrets,
+            written,
+            block: None,
+        }
+    }
+
     /// The snippet of `record`, with every secret on its line redacted;
     /// `None` when its source cannot be read back (past the spool).
     pub fn of(&mut self, record: &Record) -> io::Result<Option<Snippet>> {
@@ -80,19 +86,27 @@ impl Snippets<'_> {
         {
             return Ok(None);
         }
-        // A document held whole ends where its block does if that is short.
+        // A document held whole ends where its block does if that is
+        // short. A block read short from the spool of standard input, which
+        // may still be written, is not shared: its secrets were found as if
+        // the text ended there.
         let whole = matches!(self.source, Source::Memory(_));
-        let covered = self.block.as_ref().is_some_and(|b| {
+        let settled = match self.source {
+            Source::Memory(_) => true,
+            Source::File { limit, .. } => limit == u64::MAX,
+        };
+        let covered = |b: &Block| {
             b.base <= from
                 && b.first <= record.start
-                && (b.cut || b.settled)
+                && (b.cut || settled)
                 && (to <= b.base + b.bytes.len() as u64 || (whole && !b.cut))
-        });
-        if !covered {
-            self.block = Some(self.read(from, to, record.start)?);
-        }
-        let Some(block) = &self.block else {
-            return Ok(None);
+        };
+        let block = match self.block.take() {
+            Some(b) if covered(&b) => self.block.insert(b),
+            _ => {
+                let b = self.read(from, to, record.start)?;
+                self.block.insert(b)
+            }
         };
         // The record's window, as if read on its own: to `to`, or to the
         // end of the input.
@@ -124,10 +138,6 @@ impl Snippets<'_> {
     /// their secrets from the line of the URI at `start`.
     fn read(&mut self, from: u64, to: u64, start: u64) -> io::Result<Block> {
         let want = (to - from).max(BLOCK);
-        let settled = match &self.source {
-            Source::Memory(_) => true,
-            Source::File { limit, .. } => *limit == u64::MAX,
-        };
         let (bytes, cut) = match &mut self.source {
             Source::Memory(raw) => {
                 let end = (from.saturating_add(want) as usize).min(raw.len());
@@ -172,7 +182,6 @@ impl Snippets<'_> {
             base: from,
             bytes,
             cut,
-            settled,
             first: start,
             secrets,
         })
