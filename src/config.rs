@@ -305,6 +305,15 @@ impl std::error::Error for ConfigError {}
 /// The names a config file may have, looked for in this order.
 pub const CONFIG_NAMES: &[&str] = &["urilint.toml", ".urilint.toml"];
 
+/// The folder of a config file, which its globs are read from (the
+/// working directory when there is none).
+pub fn base_dir(config_path: Option<&Path>) -> PathBuf {
+    match config_path.and_then(|p| p.parent()) {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 impl Config {
     /// Looks for a config file in `dir` and its ancestors; the nearest wins.
     pub fn discover(dir: &Path) -> Result<Option<(PathBuf, Config)>, ConfigError> {

@@ -43,8 +43,10 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod baseline;
+pub mod check;
 pub mod config;
 pub mod document;
+pub mod drive;
 pub mod filter;
 pub mod fix;
 pub mod format;

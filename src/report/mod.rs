@@ -10,6 +10,7 @@
 mod github;
 mod human;
 mod sarif;
+mod sink;
 mod snippet;
 
 use std::io::{self, Write};
@@ -26,6 +27,7 @@ use crate::secrets::{self, redact};
 use crate::uri::Span;
 
 pub use human::Style;
+pub use sink::{Collected, Printer, Sink};
 pub use snippet::{SHOWN_BEFORE, Shown, Snippet, escape_controls};
 
 /// An output format.
@@ -411,4 +413,15 @@ pub fn summary_of_counts(counts: [usize; 3]) -> Option<String> {
         plural(total, "problem"),
         parts.join(", ")
     ))
+}
+
+/// Writes `urilint: MESSAGE` to stderr. A stderr nobody reads any more (a
+/// closed pipe) is not a reason to panic, so write errors are ignored.
+/// Secrets are redacted and control characters from the input (a file
+/// name, a message id) escaped, never passed to the terminal (SPEC section
+/// 10), `--show-secrets` or not: stderr is for the run, not for the data.
+pub fn say(message: &str) {
+    let message = redact_text(message);
+    let message = escape_controls(&message);
+    let _ = writeln!(io::stderr().lock(), "urilint: {message}");
 }

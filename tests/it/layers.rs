@@ -30,6 +30,10 @@ const LAYERS: &[&[&str]] = &[
     &["report"],
     &["walk", "baseline"],
     &["config"],
+    // What the drivers share: inputs opened, output that waits, workers.
+    &["drive"],
+    // The `check` driver: a run's inputs to a sink.
+    &["check"],
     &["cli"],
 ];
 

@@ -2,6 +2,7 @@
 //! (formerly a test binary of its own; one binary links once).
 
 mod adversarial;
+mod checker;
 mod cli_check;
 mod cli_extract;
 mod cli_formats;

@@ -16,8 +16,9 @@ use urilint::secrets::redact;
 use urilint::uri::normalize;
 use urilint::walk::{self, Input};
 
-use super::spool::{Spill, Spool, put_bytes, take_bytes};
-use super::{ExtractArgs, ExtractFormat, Failure, Reading, SortKey, Status, Stop, Whole};
+use super::{ExtractArgs, ExtractFormat, Failure, SortKey, Status};
+use urilint::drive::spool::{Spill, Spool, put_bytes, take_bytes};
+use urilint::drive::{Reading, Stop, Whole};
 
 mod columns;
 mod tally;
@@ -469,12 +470,13 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     // Plain output prints no flags: findings need not say they are
     // templates.
     let mut reading = Reading::new(
-        args.input,
+        args.input.0,
         &config,
         config_path.as_deref(),
         args.include_code,
         args.format != ExtractFormat::Plain,
-    )?;
+    )
+    .map_err(super::usage)?;
     let scanner = reading.scanner.clone();
     let relative = match (args.relative, &args.base) {
         (false, _) => None,
@@ -566,49 +568,51 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
         // Each file's lines wait for the files before it, past a budget on
         // disk (issue 14): a file of millions of URIs in a tree is not held
         // in memory.
-        super::Workers::new(threads)?.for_each_input(
-            inputs,
-            &super::Progress::none(),
-            |input| {
-                let name = Name::of(input);
-                let mut lines: Spool<Line> = Spool::default();
-                let mut messages = Messages::default();
-                let result = each_item(
-                    input,
-                    &reading,
-                    &scanner,
-                    relative.as_ref(),
-                    &mut |format, item| match render.item(&name, format, item, &mut messages)? {
-                        Some(line) => lines.push(line),
-                        None => Ok(()),
-                    },
-                );
-                let mut error = match result {
-                    Err(Stop::Input(message)) => Some(message),
-                    Err(Stop::Output(e)) => Some(format!("{}: {e}", name.shown)),
-                    Ok(()) => None,
-                };
-                if let Err(e) = lines.seal() {
-                    error.get_or_insert_with(|| format!("{}: {e}", name.shown));
-                }
-                (lines, error)
-            },
-            |result| {
-                let (lines, error) = match result {
-                    Ok(found) => found,
-                    Err(e) => (Spool::default(), Some(e.to_string())),
-                };
-                for line in lines.drain() {
-                    printer.put(Some(line?))?;
-                }
-                printer.input += 1;
-                if let Some(message) = error {
-                    printer.out.flush()?;
-                    report(&message, &mut failed);
-                }
-                Ok(())
-            },
-        )?;
+        urilint::drive::Workers::new(threads)
+            .map_err(super::usage)?
+            .for_each_input(
+                inputs,
+                &urilint::drive::Progress::none(),
+                |input| {
+                    let name = Name::of(input);
+                    let mut lines: Spool<Line> = Spool::default();
+                    let mut messages = Messages::default();
+                    let result = each_item(
+                        input,
+                        &reading,
+                        &scanner,
+                        relative.as_ref(),
+                        &mut |format, item| match render.item(&name, format, item, &mut messages)? {
+                            Some(line) => lines.push(line),
+                            None => Ok(()),
+                        },
+                    );
+                    let mut error = match result {
+                        Err(Stop::Input(message)) => Some(message),
+                        Err(Stop::Output(e)) => Some(format!("{}: {e}", name.shown)),
+                        Ok(()) => None,
+                    };
+                    if let Err(e) = lines.seal() {
+                        error.get_or_insert_with(|| format!("{}: {e}", name.shown));
+                    }
+                    (lines, error)
+                },
+                |result| {
+                    let (lines, error) = match result {
+                        Ok(found) => found,
+                        Err(e) => (Spool::default(), Some(e.to_string())),
+                    };
+                    for line in lines.drain() {
+                        printer.put(Some(line?))?;
+                    }
+                    printer.input += 1;
+                    if let Some(message) = error {
+                        printer.out.flush()?;
+                        report(&message, &mut failed);
+                    }
+                    Ok::<(), Failure>(())
+                },
+            )?;
     }
     printer.finish()?;
     Ok(if failed {
@@ -629,13 +633,14 @@ fn each_item(
 ) -> Result<(), Stop> {
     let name = input.display_name();
     let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
-    let opened = super::open_input(input, reading).map_err(|e| Stop::Input(e.to_string()))?;
+    let opened =
+        urilint::drive::open_input(input, reading).map_err(|e| Stop::Input(e.to_string()))?;
     let Some(opened) = opened else {
         return Ok(());
     };
     let (mut format, reader) = (opened.format, opened.reader);
     let reader = if format.is_structured() {
-        match super::read_whole(reader, opened.len).map_err(fail)? {
+        match urilint::drive::read_whole(reader, opened.len).map_err(fail)? {
             Whole::Read(raw) => {
                 let Some(relative) = relative else {
                     for f in urilint::document::scan(format, &raw, scanner, reading.options) {
@@ -685,7 +690,7 @@ fn each_item(
         let item = match event.map_err(fail)? {
             MailEvent::Found(m) => Item::Mail(m),
             MailEvent::Warning { line, info, text } => {
-                Item::Warning(super::mail_warning(&name, line, &info, &text))
+                Item::Warning(urilint::drive::mail_warning(&name, line, &info, &text))
             }
         };
         emit(format, item).map_err(Stop::Output)?;

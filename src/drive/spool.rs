@@ -16,10 +16,10 @@ use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use urilint::report::{Record, Spilled};
+use crate::report::{Record, Spilled};
 
 /// What a spool holds, and how it is written to disk.
-pub(super) trait Spill: Sized {
+pub trait Spill: Sized {
     /// Appends the item's bytes to `out`.
     fn encode(self, out: &mut Vec<u8>) -> io::Result<()>;
     /// The item at the start of `bytes`, and how many bytes it took.
@@ -41,13 +41,13 @@ impl Spill for Record {
 }
 
 /// Length-prefixed byte strings, for [`Spill`] implementations.
-pub(super) fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
+pub fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
     out.extend_from_slice(&(b.len() as u64).to_le_bytes());
     out.extend_from_slice(b);
 }
 
 /// The byte string at `bytes[*at..]`, written by [`put_bytes`].
-pub(super) fn take_bytes<'b>(bytes: &'b [u8], at: &mut usize) -> io::Result<&'b [u8]> {
+pub fn take_bytes<'b>(bytes: &'b [u8], at: &mut usize) -> io::Result<&'b [u8]> {
     let bad = || io::Error::new(io::ErrorKind::InvalidData, "spill file cut short");
     let len = bytes.get(*at..*at + 8).ok_or_else(bad)?;
     let len = u64::from_le_bytes(len.try_into().expect("8 bytes")) as usize;
@@ -97,7 +97,7 @@ impl SpillFile {
 
 /// A queue, first in first out: in memory while the budget allows, else
 /// serialized to the spill file.
-pub(super) struct Spool<T> {
+pub struct Spool<T> {
     /// The oldest items, in memory.
     head: VecDeque<T>,
     /// Segments of the spill file, in order, after `head`.

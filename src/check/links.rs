@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl Checker<'_> {
+impl Pass<'_> {
     /// The tree a file is checked in (SPEC section 11): the folder named
     /// on the command line it was found under, else the working directory
     /// when it is under it (pre-commit names files from the repository's
@@ -106,29 +106,30 @@ impl Checker<'_> {
 /// `--no-fragments` over `[links]` in config. A folder named that is not
 /// one is a usage error: every link into it would be reported broken.
 pub(super) fn link_checker(
-    args: &CheckArgs,
-    config: &urilint::config::Config,
+    options: &LinkFlags,
+    config: &crate::config::Config,
     config_path: Option<&std::path::Path>,
     reading: &Reading,
-) -> Result<Links, Failure> {
-    let base = crate::cli::config_dir(config_path);
+) -> Result<Links, String> {
+    let base = crate::config::base_dir(config_path);
     // Where each folder comes from, for the error: a flag, or the config
     // file's key.
     let in_config = |key: &str| match config_path {
         Some(p) => format!("{}: `[links]` {key}", p.display()),
         None => format!("`[links]` {key}"),
     };
-    let root = match (&args.root, &config.links.root) {
+    let root = match (&options.root, &config.links.root) {
         (Some(r), _) => Some(("--root".to_string(), r.clone())),
         (None, Some(r)) => Some((in_config("root"), base.join(r))),
         (None, None) => None,
     };
-    let config_sites = config.links.sites(&base).map_err(usage)?;
+    let config_sites = config.links.sites(&base).map_err(|e| e.to_string())?;
     let named: Vec<(String, &std::path::Path)> = root
         .iter()
         .map(|(what, r)| (what.clone(), r.as_path()))
         .chain(
-            args.site
+            options
+                .sites
                 .iter()
                 .map(|s| ("--site".to_string(), s.dir.as_path())),
         )
@@ -140,14 +141,14 @@ pub(super) fn link_checker(
         .collect();
     for (what, dir) in named {
         if !dir.is_dir() {
-            return Err(usage(format!("{what} {}: not a folder", dir.display())));
+            return Err(format!("{what} {}: not a folder", dir.display()));
         }
     }
     let root = root.map(|(_, r)| r);
-    let sites: Vec<urilint::links::SiteMap> =
-        args.site.iter().cloned().chain(config_sites).collect();
+    let sites: Vec<crate::links::SiteMap> =
+        options.sites.iter().cloned().chain(config_sites).collect();
     let globs = reading.globs.clone();
-    let forced = reading.input.0;
+    let forced = reading.input;
     let defaults = LinkOptions::default();
     Ok(Links::new(LinkOptions {
         source_extensions: config
@@ -157,10 +158,10 @@ pub(super) fn link_checker(
             .unwrap_or(defaults.source_extensions),
         root,
         sites,
-        fragments: !args.no_fragments && config.links.fragments != Some(false),
+        fragments: !options.no_fragments && config.links.fragments != Some(false),
         generated: config.links.generated.clone(),
         anchors: config.links.anchors.clone(),
-        follow_links: args.walk.follow,
+        follow_links: options.follow_links,
         // A target is read as the file itself would be: `--input`, then
         // `[formats]`, then its name and first bytes.
         format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {

@@ -1,36 +1,49 @@
 //! One input opened for reading: its format sniffed, mail told apart,
 //! a structured document read whole up to its cap (SPEC section 9).
 
-use super::*;
+use std::io::{self, Read};
+
+use crate::config::{Config, base_dir};
+use crate::format::{Format, FormatGlobs, MAX_PARSED, Options as FormatOptions};
+use crate::mail::{InputKind, detect};
+use crate::walk::{self, Input};
+
+use super::WORKER_STACK;
 
 /// How inputs are read: `--input`, `[formats]`, `--include-code`, and the
 /// scanner, which knows `[schemes]` (an opaque one is found as a URI).
-pub(super) struct Reading {
-    pub(super) input: InputChoice,
-    pub(super) globs: FormatGlobs,
-    pub(super) options: FormatOptions,
-    pub(super) scanner: urilint::scan::Scanner,
+pub struct Reading {
+    /// `--input`: every input read as this format.
+    pub input: Option<Format>,
+    /// `[formats]`: the format of the files a glob matches.
+    pub globs: FormatGlobs,
+    /// What the readers read (`--include-code`).
+    pub options: FormatOptions,
+    /// The scanner of free text and of each segment a reader yields.
+    pub scanner: crate::scan::Scanner,
     /// `-j` when a mail archive's messages are decoded in parallel: only
     /// when it is the run's one input ([`Reading::one_input`]).
-    pub(super) mail_threads: Option<Option<usize>>,
+    pub mail_threads: Option<Option<usize>>,
 }
 
 impl Reading {
-    pub(super) fn new(
-        input: InputChoice,
+    /// How a run reads, from its flags and config (`templates`: template
+    /// placeholders end a URI, as `extract` shows them).
+    pub fn new(
+        input: Option<Format>,
         config: &Config,
         config_path: Option<&std::path::Path>,
         include_code: bool,
         templates: bool,
-    ) -> Result<Reading, Failure> {
+    ) -> Result<Reading, String> {
         Ok(Reading {
             input,
             globs: config
-                .format_globs(&config_dir(config_path))
-                .map_err(usage)?,
+                .format_globs(&base_dir(config_path))
+                .map_err(|e| e.to_string())?,
             options: FormatOptions { include_code },
-            scanner: urilint::scan::Scanner::builder()
-                .registry(config.registry().map_err(usage)?)
+            scanner: crate::scan::Scanner::builder()
+                .registry(config.registry().map_err(|e| e.to_string())?)
                 .templates(templates)
                 .build(),
             mail_threads: None,
@@ -42,7 +55,7 @@ impl Reading {
     /// inputs already keep the pool busy a file each; decoding one of them
     /// in parallel too would let a waiting worker take up another file,
     /// holding more inputs than `-j` at once.
-    pub(super) fn one_input(&mut self, inputs: usize, threads: Option<usize>) {
+    pub fn one_input(&mut self, inputs: usize, threads: Option<usize>) {
         self.mail_threads = (inputs == 1 && threads != Some(1)).then_some(threads);
     }
 
@@ -50,7 +63,7 @@ impl Reading {
     /// thread that pool decodes; on the main thread rayon's global pool,
     /// sized to `-j` here when first needed, so a run that reads no mail
     /// starts no threads for it.
-    pub(super) fn mail_parallel(&self) -> bool {
+    pub fn mail_parallel(&self) -> bool {
         let Some(threads) = self.mail_threads else {
             return false;
         };
@@ -67,20 +80,23 @@ impl Reading {
 
 /// An opened input: its format, for mail whether it is an archive or one
 /// message, and a reader of all of it.
-pub(super) struct Opened {
-    pub(super) format: Format,
-    pub(super) mail: InputKind,
-    pub(super) reader: Box<dyn Read + Send>,
+pub struct Opened {
+    /// The format it is read as.
+    pub format: Format,
+    /// For mail, an archive or one message.
+    pub mail: InputKind,
+    /// All of it, from its first byte.
+    pub reader: Box<dyn Read + Send>,
     /// The file's length, when it is one ([`read_whole`]'s room).
-    pub(super) len: Option<u64>,
+    pub len: Option<u64>,
 }
 
 /// Opens an input and picks its format (SPEC section 9): `--input`, else a
 /// `[formats]` glob, else its name, else its first bytes, which the
 /// returned reader still yields. `Ok(None)`: a binary file skipped in a
 /// walk.
-pub(super) fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::Error> {
-    let forced = reading.input.0;
+pub fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, walk::Error> {
+    let forced = reading.input;
     // Text is streamed, and its length not asked for (`--fix` reads it
     // whole all the same, growing a buffer as it fills).
     let Some((mut reader, len)) = input.open_reader(forced != Some(Format::Text))? else {
@@ -122,12 +138,15 @@ pub(super) fn open_input(input: &Input, reading: &Reading) -> Result<Option<Open
 
 /// Reads a structured document whole, up to [`MAX_PARSED`]. A larger one
 /// is handed back as a stream, to be read as text (SPEC section 9).
-pub(super) enum Whole {
+pub enum Whole {
+    /// All of it.
     Read(Vec<u8>),
+    /// Larger than the cap: all of it, as a stream.
     TooLarge(Box<dyn Read + Send>),
 }
 
-pub(super) fn read_whole(mut reader: Box<dyn Read + Send>, len: Option<u64>) -> io::Result<Whole> {
+/// Reads a structured document whole ([`Whole`]).
+pub fn read_whole(mut reader: Box<dyn Read + Send>, len: Option<u64>) -> io::Result<Whole> {
     // Room for all of it (and the read that finds its end) at once.
     let mut raw = Vec::with_capacity(len.map_or(0, |n| n.min(MAX_PARSED) as usize + 1));
     (&mut reader).take(MAX_PARSED + 1).read_to_end(&mut raw)?;
@@ -142,7 +161,7 @@ pub(super) fn read_whole(mut reader: Box<dyn Read + Send>, len: Option<u64>) -> 
 /// Whether `a` and `b` name the same file: `./x` and `x`, an absolute
 /// path and a relative one. `b` may not exist yet (a baseline about to be
 /// written).
-pub(super) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     let canonical = |p: &std::path::Path| {
         p.canonicalize().ok().or_else(|| {
             let parent = p
@@ -156,17 +175,12 @@ pub(super) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 }
 
 /// The stderr line for a mail decoding warning.
-pub(super) fn mail_warning(
-    name: &str,
-    line: u64,
-    info: &urilint::mail::MessageInfo,
-    text: &str,
-) -> String {
+pub fn mail_warning(name: &str, line: u64, info: &crate::mail::MessageInfo, text: &str) -> String {
     let id = info
         .message_id
         .as_deref()
         .map_or("(no Message-ID)".to_string(), |id| {
-            format!("<{}>", urilint::redact::redact_text(id))
+            format!("<{}>", crate::redact::redact_text(id))
         });
     format!("warning: {name}:{line}: message {id}: {text}")
 }

@@ -1,22 +1,27 @@
 //! The worker pool and the progress line: inputs checked on rayon's
 //! threads in batches, results handed back in input order.
 
-use super::*;
+use std::io;
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::walk::{self, Input};
 
 /// A progress line on stderr while a tree is read (issue 16): shown only
 /// when the run has taken a second (`URILINT_PROGRESS_DELAY_MS` sets
 /// another delay, for tests), stderr is a terminal and `CI` is not set;
 /// cleared before anything else is written.
-pub(super) struct Progress(pub(super) Option<(indicatif::ProgressBar, Arc<Mutex<bool>>)>);
+pub struct Progress(Option<(indicatif::ProgressBar, Arc<Mutex<bool>>)>);
 
 impl Progress {
     /// No progress line.
-    pub(super) fn none() -> Progress {
+    pub fn none() -> Progress {
         Progress(None)
     }
 
     /// A progress line over `total` files, `what` they are being (`read`).
-    pub(super) fn new(total: usize, what: &'static str) -> Progress {
+    pub fn new(total: usize, what: &'static str) -> Progress {
         use std::io::IsTerminal;
         if !io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
             return Progress(None);
@@ -57,14 +62,15 @@ impl Progress {
         Progress(Some((bar, done)))
     }
 
-    pub(super) fn inc(&self) {
+    /// One more file done.
+    pub fn inc(&self) {
         if let Some((bar, _)) = &self.0 {
             bar.inc(1);
         }
     }
 
     /// Clears the line, for good.
-    pub(super) fn finish(&self) {
+    pub fn finish(&self) {
         if let Some((bar, done)) = &self.0 {
             let mut over = done.lock().unwrap_or_else(|e| e.into_inner());
             *over = true;
@@ -74,7 +80,7 @@ impl Progress {
 }
 
 /// Files handled at once; their results wait, in order, for the sink.
-pub(super) const BATCH: usize = 256;
+pub const BATCH: usize = 256;
 
 /// The threads a run reads and checks files on: under `-j1` the thread
 /// that runs the command, in order, as a lone input is (handing each file
@@ -83,13 +89,17 @@ pub(super) const BATCH: usize = 256;
 /// The main thread's stack (8 MiB unless `ulimit -s` says less) is enough
 /// for `-j1`: the HTML reader reads a tag deep enough to need more than
 /// about 600 KiB as text (see [`WORKER_STACK`]).
-pub(super) enum Workers {
+pub enum Workers {
+    /// On the calling thread, in order.
     Here,
+    /// On a pool of threads made for the run.
     Pool(rayon::ThreadPool),
 }
 
 impl Workers {
-    pub(super) fn new(threads: Option<usize>) -> Result<Workers, Failure> {
+    /// The workers of `-j` (`None`: all cores); an error says why no
+    /// pool could be made.
+    pub fn new(threads: Option<usize>) -> Result<Workers, String> {
         if threads == Some(1) {
             return Ok(Workers::Here);
         }
@@ -98,19 +108,19 @@ impl Workers {
             .stack_size(WORKER_STACK)
             .build()
             .map(Workers::Pool)
-            .map_err(usage)
+            .map_err(|e| e.to_string())
     }
 
     /// Runs `work` on the inputs and hands the results to `sink` in input
     /// order, so output is the same whatever the thread count (SPEC
     /// section 5).
-    pub(super) fn for_each_input<T: Send>(
+    pub fn for_each_input<T: Send, E>(
         &self,
         inputs: Vec<Result<Input, walk::Error>>,
         progress: &Progress,
         work: impl Fn(&Input) -> T + Sync,
-        mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), Failure>,
-    ) -> Result<(), Failure> {
+        mut sink: impl FnMut(Result<T, walk::Error>) -> Result<(), E>,
+    ) -> Result<(), E> {
         let run = |i: Result<Input, walk::Error>| {
             let done = i.map(|input| work(&input));
             progress.inc();
@@ -134,7 +144,7 @@ impl Workers {
     }
 
     /// Runs `f` on each of `items`, one a task, as files are read.
-    pub(super) fn for_each_mut<T: Send>(&self, items: &mut [T], f: impl Fn(&mut T) + Sync) {
+    pub fn for_each_mut<T: Send>(&self, items: &mut [T], f: impl Fn(&mut T) + Sync) {
         match self {
             Workers::Here => items.iter_mut().for_each(f),
             Workers::Pool(pool) => {
@@ -144,28 +154,8 @@ impl Workers {
     }
 }
 
-/// Threads a run may use, per core: past a few per core more threads only
-/// contend (`-j 5000` took 70 s on a tree one thread checks in 0.3 s).
-pub(super) const THREADS_PER_CORE: usize = 4;
-
-/// The thread count for `-j`: all cores when not given (or 0), else what
-/// was asked, capped at [`THREADS_PER_CORE`] a core, with a note when it is.
-pub(super) fn threads(requested: Option<usize>) -> Option<usize> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let cap = THREADS_PER_CORE * cores;
-    match requested {
-        Some(n) if n > cap => {
-            say(format!(
-                "note: -j {n} capped at {cap} ({THREADS_PER_CORE} threads a core, {cores} cores)"
-            ));
-            Some(cap)
-        }
-        other => other,
-    }
-}
-
 /// Stack of a worker thread, reserved, not used: room for deep recursion in
 /// the parsers. html5gum goes a call deeper for each quoted attribute
 /// value of a tag; the HTML reader reads a document with a tag of more
 /// than 2,000 as text, which 2 MiB would take too.
-pub(super) const WORKER_STACK: usize = 256 << 20;
+pub const WORKER_STACK: usize = 256 << 20;

@@ -10,8 +10,8 @@ use std::io;
 use std::ops::Range;
 use std::os::unix::fs::FileExt;
 
-use urilint::redact::locate_text;
-use urilint::report::{Record, SHOWN_BEFORE, Shown, Snippet};
+use crate::redact::locate_text;
+use crate::report::{Record, SHOWN_BEFORE, Shown, Snippet};
 
 /// Where a snippet's bytes are read from.
 pub(super) enum Source<'a> {
@@ -217,7 +217,7 @@ fn secrets_in(shown: &Shown, cut: bool) -> Vec<Range<usize>> {
 fn loose_in(shown: &Shown) -> Vec<Range<usize>> {
     let (text, at) = (shown.bytes, shown.from);
     let line_end = memchr::memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |k| at + k);
-    urilint::redact::locate_loose(&text[at..line_end])
+    crate::redact::locate_loose(&text[at..line_end])
         .into_iter()
         .map(|r| r.start + at..r.end + at)
         .collect()

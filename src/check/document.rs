@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl Checker<'_> {
+impl Pass<'_> {
     /// Checks a document read whole as `format` (SPEC section 9): findings
     /// point into `raw`, so suppressions and snippets read it as they read
     /// text.
@@ -35,7 +35,7 @@ impl Checker<'_> {
         let whole = links.is_some() || redacting;
         let (located, refs) = if whole {
             // One read gives the URIs, the references and the anchors.
-            let doc = urilint::document::read_document(
+            let doc = crate::document::read_document(
                 format,
                 raw,
                 self.scanner,
@@ -54,7 +54,7 @@ impl Checker<'_> {
             (doc.located, doc.references)
         } else {
             let located =
-                urilint::document::located(format, raw, self.scanner, self.reading.options, bytes);
+                crate::document::located(format, raw, self.scanner, self.reading.options, bytes);
             (located, Vec::new())
         };
         // Where the secrets of every URI and relative reference of the file
@@ -127,8 +127,8 @@ impl Checker<'_> {
     ) -> Option<&'c Located> {
         let (scanner, options) = (self.scanner, self.reading.options);
         let all = cache.get_or_insert_with(|| match whole {
-            true => urilint::document::read_document(format, raw, scanner, options, true).located,
-            false => urilint::document::scan_located(format, raw, scanner, options),
+            true => crate::document::read_document(format, raw, scanner, options, true).located,
+            false => crate::document::scan_located(format, raw, scanner, options),
         });
         // In the order they are written, as `l`'s own list.
         let key = |x: &Located| (x.finding.start, x.finding.end);
@@ -145,7 +145,7 @@ impl Checker<'_> {
 pub(super) fn uri_secrets(located: &[Located]) -> Vec<std::ops::Range<u64>> {
     let mut out = Vec::new();
     for l in located {
-        for s in urilint::secrets::locate(&l.finding.uri, l.finding.flags.truncated) {
+        for s in crate::secrets::locate(&l.finding.uri, l.finding.flags.truncated) {
             out.push(l.raw_range(s.span));
         }
     }
@@ -158,7 +158,7 @@ pub(super) fn uri_secrets(located: &[Located]) -> Vec<std::ops::Range<u64>> {
 pub(super) fn reference_secrets(raw: &[u8], refs: &[Reference]) -> Vec<std::ops::Range<u64>> {
     let mut out = Vec::new();
     for r in refs {
-        let found = urilint::secrets::locate(&r.value, false);
+        let found = crate::secrets::locate(&r.value, false);
         if found.is_empty() {
             continue;
         }

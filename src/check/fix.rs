@@ -1,26 +1,24 @@
 //! `check --fix`, `--unsafe-fixes` and `--diff` (SPEC section 12): a file
-//! read whole is fixed by [`urilint::fix::Fixer`], then written back (or to
+//! read whole is fixed by [`crate::fix::Fixer`], then written back (or to
 //! stdout for `-`) and checked again, or shown as a diff; findings carry
 //! their fixes as edits of the file.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
-use urilint::document::Located;
-use urilint::fix::{
-    Applicability, FileFix, Fix, Fixer, Syntax, raw_edits, unified_diff, write_back,
-};
-use urilint::format::Format as DocFormat;
-use urilint::report::Record;
-use urilint::scan::Finding;
-use urilint::walk::Input;
+use crate::document::Located;
+use crate::fix::{Applicability, FileFix, Fix, Fixer, Syntax, raw_edits, unified_diff, write_back};
+use crate::format::Format as DocFormat;
+use crate::report::Record;
+use crate::scan::Finding;
+use crate::walk::Input;
 
 use super::document::{reference_secrets, uri_secrets};
-use super::{Checker, LinkWork, Stop};
+use super::{LinkWork, Pass, Stop};
 
 /// What `--fix` and `--diff` do with a file's fixes.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Fixing {
+pub enum Fixing {
     /// Write them into the file (`--fix`).
     Write,
     /// Print them as a unified diff (`--diff`).
@@ -31,7 +29,7 @@ pub(super) enum Fixing {
 /// file is checked again if they are to be reported as they were.
 const MAX_KEPT_RECORDS: usize = 4096;
 
-impl Checker<'_> {
+impl Pass<'_> {
     /// `--fix` or `--diff` on a file read whole (SPEC section 12): its fixes
     /// applied, then written back (or to stdout for `-`) and the fixed text
     /// checked, or shown as a diff.
@@ -116,7 +114,7 @@ impl Checker<'_> {
         let fixed = if to_fix {
             fixer.fix(format, &raw, &skip)
         } else {
-            urilint::fix::Fixed::default()
+            crate::fix::Fixed::default()
         };
         let n: usize = fixed.applied.values().sum();
         let (text, error) = match path {
@@ -188,7 +186,7 @@ impl Checker<'_> {
     /// written, for a diff's lines (SPEC section 10).
     fn written(&self, format: DocFormat, raw: &[u8]) -> Vec<std::ops::Range<usize>> {
         let doc =
-            urilint::document::read_document(format, raw, self.scanner, self.reading.options, true);
+            crate::document::read_document(format, raw, self.scanner, self.reading.options, true);
         uri_secrets(&doc.located)
             .into_iter()
             .chain(reference_secrets(raw, &doc.references))

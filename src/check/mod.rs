@@ -1,0 +1,417 @@
+//! `check` as a library: a [`Checker`] built once from the config and a
+//! run's [`Options`] drives each input through walk -> read (format) ->
+//! scan -> rules -> link phase -> suppressions, baseline and per-file
+//! ignores -> fixes, and hands each final record to a [`Sink`] (SPEC
+//! sections 4, 5, 9, 11 and 12).
+//!
+//! Records are handed on as they become final, so a single input of any
+//! size (a 4 GB stream on stdin) is checked in bounded memory. With several
+//! inputs, each file's records wait for the files before it, for output in
+//! path order.
+//!
+//! ```no_run
+//! use urilint::check::{Checker, Options};
+//! use urilint::config::Config;
+//! use urilint::report::Collected;
+//!
+//! let config = Config::default();
+//! let linter = config.linter_builder()?.build()?;
+//! let mut checker = Checker::new(&config, None, linter, Options::default())?;
+//! let mut sink = Collected::default();
+//! let paths = [std::path::PathBuf::from("docs")];
+//! let outcome = checker
+//!     .run(&paths, &Default::default(), &mut sink)
+//!     .map_err(|stopped| stopped.error)?;
+//! for r in &sink.records {
+//!     println!("{}:{}:{}: {} {}", r.path, r.line, r.column, r.rule, r.message);
+//! }
+//! assert_eq!(outcome.counts.iter().sum::<usize>(), sink.records.len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::baseline::Baseline;
+use crate::config::{Config, PerFileIgnores};
+use crate::document::Located;
+use crate::document::mail::{MailEvent, MailEvents};
+use crate::drive::{Progress, Reading, Spool, Stop, Whole, Workers};
+use crate::format::{Format as DocFormat, MAX_PARSED, Reference};
+use crate::links::{LinkOptions, Links, Problem, SiteMap, Source, Tally, Unchecked};
+use crate::report::{MailContext, Record, shown_uri};
+use crate::rules::Linter;
+use crate::scan::{Finding, Scanner};
+use crate::suppress::{DirectiveReader, Directives};
+use crate::walk::{self, Input, WalkOptions};
+
+mod document;
+mod fix;
+mod gate;
+mod links;
+mod one;
+mod snippet;
+
+pub use crate::report::Sink;
+pub use fix::Fixing;
+
+use fix::streamed_fix;
+use gate::{Baselines, Gate};
+use links::link_checker;
+
+/// How a run checks its inputs: the command line's flags, over the config.
+#[derive(Clone, Default)]
+pub struct Options {
+    /// `--input`: every input read as this format.
+    pub input: Option<DocFormat>,
+    /// `--include-code`: URIs in code blocks and spans are checked too.
+    pub include_code: bool,
+    /// Attach each record's source line (human output).
+    pub snippets: bool,
+    /// `--show-secrets`.
+    pub show_secrets: bool,
+    /// `--report-unused-suppressions`.
+    pub report_unused: bool,
+    /// `--fix` or `--diff` (SPEC section 12).
+    pub fixing: Option<Fixing>,
+    /// `--unsafe-fixes`.
+    pub unsafe_fixes: bool,
+    /// `--show-unchecked`: links left unchecked are handed on as records
+    /// with a reason (SPEC section 11a).
+    pub show_unchecked: bool,
+    /// `-j`: `Some(1)` checks on the calling thread; `None`, all cores.
+    pub threads: Option<usize>,
+    /// Whether a progress line may show while a tree is read for its
+    /// links (not under `--quiet`).
+    pub progress: bool,
+    /// `--baseline FILE`: findings it holds are not handed on.
+    pub baseline: Option<PathBuf>,
+    /// `--write-baseline FILE`: findings are collected into
+    /// [`Outcome::recorded`] for this file instead of handed on.
+    pub write_baseline: Option<PathBuf>,
+    /// Link integrity's flags (SPEC section 11).
+    pub links: LinkFlags,
+}
+
+/// The flags of link integrity (SPEC section 11), over `[links]` in config.
+#[derive(Clone, Default)]
+pub struct LinkFlags {
+    /// `--root`: where root-relative links (`/docs/a.md`) point.
+    pub root: Option<PathBuf>,
+    /// `--site URL=DIR`: absolute URIs into a site checked in its tree.
+    pub sites: Vec<SiteMap>,
+    /// `--no-fragments`: `#fragment`s are not checked.
+    pub no_fragments: bool,
+    /// `-L`: symbolic links are followed to their targets.
+    pub follow_links: bool,
+}
+
+/// A run's checker: the config's rules, formats, schemes and link models,
+/// built once.
+pub struct Checker {
+    options: Options,
+    reading: Reading,
+    linter: Linter,
+    links: Option<Links>,
+    per_file: PerFileIgnores,
+    baselines: Baselines,
+}
+
+/// What a run found: the summary's figures and the exit code's.
+#[derive(Default)]
+pub struct Outcome {
+    /// Records handed on, by severity (notes, warnings, errors).
+    pub counts: [usize; 3],
+    /// Records handed on with a fix, safe and unsafe (SPEC section 12).
+    pub fixable: [usize; 2],
+    /// Fixes applied (`--fix`) or that would be (`--diff`), and in how
+    /// many files.
+    pub fixed: (usize, usize),
+    /// Inputs read and checked to the end.
+    pub files: usize,
+    /// Some input could not be read (the others were still checked).
+    pub failed: bool,
+    /// Links left unchecked, by reason (SPEC section 11a).
+    pub unchecked: Tally,
+    /// `--write-baseline`: the findings, for the file.
+    pub recorded: Option<Baseline>,
+}
+
+/// A run stopped by its sink (a closed pipe): the error, and what was
+/// found until then.
+pub struct Stopped {
+    /// The sink's error.
+    pub error: io::Error,
+    /// What the run had found when it stopped.
+    pub outcome: Box<Outcome>,
+}
+
+/// One run's view of the checker: the folders it was given, and the
+/// files `--fix` reaches by a second name.
+struct Pass<'a> {
+    reading: &'a Reading,
+    scanner: &'a Scanner,
+    linter: &'a Linter,
+    /// Attach source lines (human output).
+    snippets: bool,
+    show_secrets: bool,
+    /// `--report-unused-suppressions`.
+    report_unused: bool,
+    /// Link integrity, when a rule that checks links is enabled (SPEC
+    /// section 11).
+    links: Option<&'a Links>,
+    /// The folders named on the command line: a file found under one is
+    /// checked in that tree.
+    trees: std::collections::HashSet<PathBuf>,
+    /// `--fix` or `--diff` (SPEC section 12).
+    fixing: Option<Fixing>,
+    /// Whether unsafe fixes are applied (`--unsafe-fixes`).
+    unsafe_fixes: bool,
+    /// `[per-file-ignores]`: their rules' fixes are not applied.
+    per_file: &'a PerFileIgnores,
+    /// `--show-unchecked`: links left unchecked are listed.
+    show_unchecked: bool,
+    /// Under `--fix`, the inputs that name a file an earlier input names
+    /// too (`-L`, a link and its target): a file is fixed once, under the
+    /// first of its names, and only checked under the others.
+    aliases: std::collections::HashSet<PathBuf>,
+}
+
+/// What link integrity needs of a checked file, kept until every file's
+/// anchors are known (SPEC section 11).
+#[derive(Default)]
+struct LinkWork {
+    /// Its relative references.
+    refs: Vec<Reference>,
+    /// Its `--site` URIs.
+    site: Vec<Finding>,
+    /// Where the secrets of its relative references are written, for
+    /// the source lines of its link findings.
+    written: Vec<std::ops::Range<u64>>,
+    /// Its suppressions, and the lines of those that silenced something.
+    directives: Option<Directives>,
+    used: std::collections::HashSet<u64>,
+    /// Fixes applied to it, or that would be (`--diff`).
+    fixed: usize,
+    /// Its unified diff (`--diff`).
+    diff: Vec<u8>,
+    /// It was not read: a binary file found in a walk.
+    skipped: bool,
+}
+
+/// A file checked, its records waiting for its links' (SPEC section 11).
+struct Checked {
+    input: Input,
+    records: Spool<Record>,
+    /// Records of its links, in position order: they go out among
+    /// `records`.
+    links: Vec<Record>,
+    warnings: Vec<String>,
+    error: Option<String>,
+    work: LinkWork,
+    unchecked: Unchecked,
+    /// Fixes applied to it, or that would be, and its diff (`--diff`).
+    fixed: usize,
+    diff: Vec<u8>,
+    /// It was not read: a binary file found in a walk.
+    skipped: bool,
+}
+
+impl Checker {
+    /// A checker of `linter`'s rules, reading as `config` says (its globs
+    /// from `config_path`'s folder). An error is the user's to fix: a bad
+    /// glob or scheme in the config, a `--root` or `--site` folder that is
+    /// none, a baseline that cannot be read.
+    pub fn new(
+        config: &Config,
+        config_path: Option<&Path>,
+        linter: Linter,
+        options: Options,
+    ) -> Result<Checker, String> {
+        let reading = Reading::new(
+            options.input,
+            config,
+            config_path,
+            options.include_code,
+            true,
+        )?;
+        let links = match linter.checks_links() {
+            true => Some(link_checker(&options.links, config, config_path, &reading)?),
+            false => None,
+        };
+        let per_file = config
+            .per_file_ignores(&crate::config::base_dir(config_path))
+            .map_err(|e| e.to_string())?;
+        let baselines = Baselines::of(&options)?;
+        Ok(Checker {
+            options,
+            reading,
+            linter,
+            links,
+            per_file,
+            baselines,
+        })
+    }
+
+    /// Checks the files and trees of `paths` (`-` for standard input),
+    /// walked under `walk`, handing each final record to `sink` in output
+    /// order (SPEC section 5).
+    pub fn run(
+        &mut self,
+        paths: &[PathBuf],
+        walk: &WalkOptions,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Stopped> {
+        let mut inputs = walk::inputs(paths, walk);
+        // A baseline is urilint's own output, never its input.
+        let own = [&self.options.baseline, &self.options.write_baseline];
+        for file in own.into_iter().flatten() {
+            inputs.retain(
+                |i| !matches!(i, Ok(Input::File { path, .. }) if crate::drive::same_file(path, file)),
+            );
+        }
+        self.reading.one_input(inputs.len(), self.options.threads);
+        let trees = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+        let mut gate = Gate {
+            sink,
+            baselines: self.baselines.clone(),
+            per_file: &self.per_file,
+            outcome: Outcome::default(),
+            path_bytes: None,
+        };
+        match self
+            .pass(trees, &inputs)
+            .check(inputs, &self.options, &mut gate)
+        {
+            Ok(()) => {
+                gate.outcome.recorded = gate.baselines.recording.take();
+                Ok(gate.outcome)
+            }
+            Err(error) => Err(Stopped {
+                error,
+                outcome: Box::new(gate.outcome),
+            }),
+        }
+    }
+
+    /// The run's view of the checker.
+    fn pass(
+        &self,
+        trees: std::collections::HashSet<PathBuf>,
+        inputs: &[Result<Input, walk::Error>],
+    ) -> Pass<'_> {
+        let o = &self.options;
+        Pass {
+            reading: &self.reading,
+            scanner: &self.reading.scanner,
+            linter: &self.linter,
+            snippets: o.snippets,
+            show_secrets: o.show_secrets,
+            report_unused: o.report_unused,
+            links: self.links.as_ref(),
+            trees,
+            fixing: o.fixing,
+            unsafe_fixes: o.unsafe_fixes,
+            per_file: &self.per_file,
+            show_unchecked: o.show_unchecked,
+            aliases: match o.fixing {
+                Some(Fixing::Write) => one::aliases(inputs),
+                _ => Default::default(),
+            },
+        }
+    }
+}
+
+impl Pass<'_> {
+    /// Checks the inputs, handing their records through `gate`.
+    fn check(
+        &self,
+        mut inputs: Vec<Result<Input, walk::Error>>,
+        options: &Options,
+        gate: &mut Gate,
+    ) -> io::Result<()> {
+        let streamed = match inputs.as_slice() {
+            [Ok(Input::Stdin)] => true,
+            [Ok(input)] => self.links_stay_in(input),
+            _ => false,
+        };
+        let workers = || Workers::new(options.threads).map_err(io::Error::other);
+        if streamed && let [Ok(input)] = inputs.as_mut_slice() {
+            // One input: records go out as they are found.
+            let mut warnings: Vec<String> = Vec::new();
+            gate.path_bytes = input.path_bytes();
+            let result = self.check_one(input, &mut |r| gate.record(r), &mut |w| warnings.push(w));
+            for w in warnings {
+                gate.say(&w)?;
+            }
+            match result {
+                Ok(mut work) => {
+                    // A lone file's links all point into it: its
+                    // suppressions are known to be used or not now.
+                    if let Some(directives) = work.directives.take() {
+                        let mut unused: Vec<String> = Vec::new();
+                        let name = input.display_name();
+                        self.unused(&name, &directives, &work.used, &mut |w| unused.push(w));
+                        for w in unused {
+                            gate.say(&w)?;
+                        }
+                    }
+                    gate.outcome.files += usize::from(!work.skipped);
+                    gate.fixes(work.fixed, &work.diff)
+                }
+                Err(Stop::Output(e)) => Err(e),
+                Err(Stop::Input(message)) => gate.failed(&message),
+            }
+        } else if self.links.is_some() {
+            // Link integrity: every file is read first, so each target's
+            // anchors are known once, then each file's links are checked
+            // and its records go out in path order (SPEC sections 5, 11).
+            let mut checked: Vec<Result<Checked, String>> = Vec::new();
+            // Nothing is written until every file is read: a progress line
+            // shows the wait. Not while standard input is read, or fixed
+            // text written: a terminal's line would mix with what the user
+            // types or reads.
+            let progress = if !options.progress
+                || options.fixing.is_some()
+                || inputs.iter().any(|i| matches!(i, Ok(Input::Stdin)))
+            {
+                Progress::none()
+            } else {
+                Progress::new(inputs.len(), "reading")
+            };
+            let workers = workers()?;
+            workers.for_each_input(
+                inputs,
+                &progress,
+                |input| self.collect(input),
+                |result| {
+                    checked.push(result.map_err(|e| e.to_string()));
+                    Ok::<(), io::Error>(())
+                },
+            )?;
+            // One file a task: the files with links to check sit together
+            // (a folder of Markdown).
+            workers.for_each_mut(&mut checked, |c| {
+                if let Ok(c) = c {
+                    self.check_links(c);
+                }
+            });
+            progress.finish();
+            for c in checked {
+                if let Ok(c) = &c {
+                    gate.outcome.unchecked.add(&c.unchecked);
+                }
+                gate.checked(c)?;
+            }
+            Ok(())
+        } else {
+            workers()?.for_each_input(
+                inputs,
+                &Progress::none(),
+                |input| self.collect(input),
+                |result| gate.checked(result.map_err(|e| e.to_string())),
+            )
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The library's `check` (issue 32): a `Checker` built from a config runs
+//! over a tree and hands its final records to any `Sink`, the same records
+//! `urilint check` prints.
+
+use urilint::check::{Checker, Options};
+use urilint::config::Config;
+use urilint::report::{Collected, Emitter, Format, Printer, Style};
+use urilint::walk::WalkOptions;
+
+/// A tree with a broken link, a password, a broken fragment and a
+/// suppression naming no rule.
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let docs = dir.path().join("docs");
+    std::fs::create_dir(&docs).unwrap();
+    std::fs::write(
+        docs.join("a.md"),
+        "# Title\n\nSee [a](missing.md) and ftp://user:hunter2@files.acme.net/x and [b](#title).\n\
+         <!-- urilint: ignore[no-such-rule] -->\n",
+    )
+    .unwrap();
+    std::fs::write(docs.join("b.md"), "Plain [c](a.md#nope)\n").unwrap();
+    dir
+}
+
+fn checker(options: Options) -> Checker {
+    let config = Config::default();
+    let linter = config.linter_builder().unwrap().build().unwrap();
+    Checker::new(&config, None, linter, options).unwrap()
+}
+
+#[test]
+fn a_checker_hands_each_final_record_to_its_sink() {
+    let dir = tree();
+    let docs = dir.path().join("docs");
+    let mut sink = Collected::default();
+    let outcome = checker(Options::default())
+        .run(
+            std::slice::from_ref(&docs),
+            &WalkOptions::default(),
+            &mut sink,
+        )
+        .map_err(|s| s.error)
+        .unwrap();
+    let name = |f: &str| docs.join(f).display().to_string();
+    let got: Vec<(String, u64, String, String)> = sink
+        .records
+        .iter()
+        .map(|r| (r.path.clone(), r.line, r.rule.clone(), r.uri.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                name("a.md"),
+                3,
+                "broken-relative-link".into(),
+                "missing.md".into()
+            ),
+            (
+                name("a.md"),
+                3,
+                "embedded-password".into(),
+                "ftp://user:****@files.acme.net/x".into()
+            ),
+            (
+                name("b.md"),
+                1,
+                "broken-fragment".into(),
+                "a.md#nope".into()
+            ),
+        ]
+    );
+    assert_eq!(
+        sink.warnings,
+        [format!(
+            "warning: {}:4: suppression names unknown rule `no-such-rule`",
+            name("a.md")
+        )]
+    );
+    // Notes, warnings, errors.
+    assert_eq!(outcome.counts, [0, 1, 2]);
+    assert_eq!(outcome.files, 2);
+    assert!(!outcome.failed);
+    assert!(sink.diff.is_empty());
+    let all = format!(
+        "{:?}",
+        sink.records.iter().map(|r| &r.message).collect::<Vec<_>>()
+    );
+    assert!(!all.contains("hunter2"), "{all}");
+}
+
+#[test]
+fn a_printer_sink_writes_what_the_command_prints() {
+    let dir = tree();
+    let docs = dir.path().join("docs");
+    let mut printer = Printer::new(Emitter::new(Vec::new(), Format::Jsonl, Style::default()));
+    checker(Options::default())
+        .run(
+            std::slice::from_ref(&docs),
+            &WalkOptions::default(),
+            &mut printer,
+        )
+        .map_err(|s| s.error)
+        .unwrap();
+    // Both name targets relative to the working directory: this one.
+    let (library, statistics) = printer.finish().unwrap();
+    assert!(statistics.is_none());
+    let command = assert_cmd::Command::cargo_bin("urilint")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .args(["check", "--isolated", "--format", "jsonl"])
+        .arg(&docs)
+        .output()
+        .unwrap();
+    assert_eq!(command.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(library).unwrap(),
+        String::from_utf8(command.stdout).unwrap()
+    );
+}
+
+#[test]
+fn a_baseline_hides_what_it_holds_and_a_recording_collects_it() {
+    let dir = tree();
+    let docs = dir.path().join("docs");
+    let file = dir.path().join("baseline.json");
+    let recording = Options {
+        write_baseline: Some(file.clone()),
+        ..Options::default()
+    };
+    let mut sink = Collected::default();
+    let outcome = checker(recording)
+        .run(
+            std::slice::from_ref(&docs),
+            &WalkOptions::default(),
+            &mut sink,
+        )
+        .map_err(|s| s.error)
+        .unwrap();
+    // Recorded, not handed on.
+    assert!(sink.records.is_empty());
+    let recorded = outcome.recorded.expect("a recording");
+    assert_eq!(recorded.len(), 3);
+    std::fs::write(&file, recorded.to_json()).unwrap();
+    let reading = Options {
+        baseline: Some(file),
+        ..Options::default()
+    };
+    let mut sink = Collected::default();
+    let outcome = checker(reading)
+        .run(&[docs], &WalkOptions::default(), &mut sink)
+        .map_err(|s| s.error)
+        .unwrap();
+    assert!(sink.records.is_empty(), "{:?}", sink.records.len());
+    assert_eq!(outcome.counts, [0, 0, 0]);
+    assert_eq!(outcome.files, 2);
+}
