@@ -52,6 +52,7 @@ pub mod fix;
 pub mod format;
 pub mod hosts;
 pub mod links;
+pub mod list;
 pub mod mail;
 pub mod pathglobs;
 pub(crate) mod paths;

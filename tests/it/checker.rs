@@ -156,3 +156,64 @@ fn a_baseline_hides_what_it_holds_and_a_recording_collects_it() {
     assert_eq!(outcome.counts, [0, 0, 0]);
     assert_eq!(outcome.files, 2);
 }
+
+/// The lines `extract` prints, collected.
+#[derive(Default)]
+struct Lines {
+    lines: Vec<String>,
+    warnings: Vec<String>,
+}
+
+impl urilint::list::Sink for Lines {
+    fn line(&mut self, line: &[u8]) -> std::io::Result<()> {
+        self.lines.push(String::from_utf8(line.to_vec()).unwrap());
+        Ok(())
+    }
+
+    fn warning(&mut self, message: &str) -> std::io::Result<()> {
+        self.warnings.push(message.to_string());
+        Ok(())
+    }
+}
+
+#[test]
+fn a_lister_hands_each_line_of_the_list_to_its_sink() {
+    use urilint::list::{Lister, Options, Sort};
+    let dir = tree();
+    let docs = dir.path().join("docs");
+    std::fs::write(
+        docs.join("c.txt"),
+        "http://b.acme.net/ and HTTP://A.acme.net:80/ and http://b.acme.net/\n",
+    )
+    .unwrap();
+    let options = Options {
+        count: true,
+        sort: Sort::Uri,
+        relative: true,
+        base: Some("https://docs.acme.net/".into()),
+        ..Options::default()
+    };
+    let mut sink = Lines::default();
+    let failed = Lister::new(&Config::default(), None, options)
+        .unwrap()
+        .run(
+            std::slice::from_ref(&docs),
+            &WalkOptions::default(),
+            &mut sink,
+        )
+        .map_err(|s| s.error)
+        .unwrap();
+    assert!(!failed);
+    assert!(sink.warnings.is_empty(), "{:?}", sink.warnings);
+    assert_eq!(
+        sink.lines,
+        [
+            "1\tftp://user:****@files.acme.net/x\n",
+            "1\tHTTP://A.acme.net:80/\n",
+            "2\thttp://b.acme.net/\n",
+            "1\thttps://docs.acme.net/a.md#nope\n",
+            "1\thttps://docs.acme.net/a.md#title\n",
+            "1\thttps://docs.acme.net/missing.md\n",
+        ]
+    );
+}

@@ -32,8 +32,8 @@ const LAYERS: &[&[&str]] = &[
     &["config"],
     // What the drivers share: inputs opened, output that waits, workers.
     &["drive"],
-    // The `check` driver: a run's inputs to a sink.
-    &["check"],
+    // The `check` and `extract` drivers: a run's inputs to a sink.
+    &["check", "list"],
     &["cli"],
 ];
 

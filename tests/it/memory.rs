@@ -8,26 +8,38 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::common;
-
 const MB: usize = 1 << 20;
 
 /// Runs `urilint ARGS`: its exit code and peak resident memory in MiB.
+///
+/// Measured by GNU time, not by this process's `wait4`: a child spawned
+/// from here starts on this process's memory (vfork), and Linux keeps
+/// the high-water mark of that memory in the child's `ru_maxrss` across
+/// `exec`, so a full test run (84 MiB) would count in every figure. The
+/// child time forks starts from time's own few pages.
 fn peak_mib(dir: &Path, args: &[&str]) -> (i32, i64) {
-    // Started in `dir` by `env -C`, not by `current_dir`: std forks for
-    // that, and the fork's copy of this test process (all the tests
-    // running beside it) would count in the child's peak.
-    let used = common::measured(
-        Command::new("env")
-            .arg("-C")
-            .arg(dir)
-            .arg(assert_cmd::cargo::cargo_bin("urilint"))
-            .args(args)
-            .arg("--isolated")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null()),
+    let time = Path::new("/usr/bin/time");
+    assert!(
+        time.exists(),
+        "peak memory is measured with GNU time: install it (Debian: `apt-get install time`)"
     );
-    (used.code, used.peak_kib / 1024)
+    let report = tempfile::NamedTempFile::new().unwrap();
+    let status = Command::new(time)
+        .args(["-f", "%M", "-o"])
+        .arg(report.path())
+        .arg(assert_cmd::cargo::cargo_bin("urilint"))
+        .args(args)
+        .arg("--isolated")
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    let text = std::fs::read_to_string(report.path()).unwrap();
+    // The last line: time writes "Command exited with non-zero status N"
+    // before it when the child fails.
+    let kib: i64 = text.lines().last().unwrap().trim().parse().unwrap();
+    (status.code().unwrap(), kib / 1024)
 }
 
 /// Writes `size` bytes of `unit` repeated, then `tail`, to `path`.

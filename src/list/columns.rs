@@ -6,11 +6,11 @@
 use std::borrow::Cow;
 use std::io;
 
+use crate::report::escape_controls;
 use serde_json::Value;
-use urilint::report::escape_controls;
 
-use super::{Entry, Tally};
-use crate::cli::ExtractFormat;
+use super::LineFormat;
+use super::entry::{Entry, Tally};
 
 /// The fields of every record, in jsonl's order: a table's columns.
 const FIELDS: &[&str] = &[
@@ -47,7 +47,7 @@ const PLACE_FIELDS: &[&str] = &[
 
 /// How lines are made.
 pub(super) struct Columns {
-    format: ExtractFormat,
+    format: LineFormat,
     /// The fields to print: a table's columns (`first.line`), or the keys
     /// `--fields` picks for jsonl (`None`: the whole record).
     fields: Option<Vec<String>>,
@@ -60,13 +60,13 @@ impl Columns {
     /// The columns of `format`; `fields` as `--fields` gives them, checked
     /// against what `count` makes.
     pub(super) fn new(
-        format: ExtractFormat,
+        format: LineFormat,
         fields: &[String],
         count: bool,
         terminal: bool,
     ) -> Result<Columns, String> {
-        let table = matches!(format, ExtractFormat::Csv | ExtractFormat::Tsv);
-        if !fields.is_empty() && format == ExtractFormat::Plain {
+        let table = matches!(format, LineFormat::Csv | LineFormat::Tsv);
+        if !fields.is_empty() && format == LineFormat::Plain {
             return Err("--fields needs --format csv, tsv or jsonl".into());
         }
         let known = |f: &str| -> Result<(), String> {
@@ -133,8 +133,8 @@ impl Columns {
 
     fn delimiter(&self) -> Option<u8> {
         match self.format {
-            ExtractFormat::Csv => Some(b','),
-            ExtractFormat::Tsv => Some(b'\t'),
+            LineFormat::Csv => Some(b','),
+            LineFormat::Tsv => Some(b'\t'),
             _ => None,
         }
     }
@@ -143,7 +143,7 @@ impl Columns {
     pub(super) fn line(&self, entry: &Entry, tally: Option<&Tally>) -> io::Result<Vec<u8>> {
         let mut out = Vec::with_capacity(entry.uri.len() + 8);
         match self.format {
-            ExtractFormat::Plain => {
+            LineFormat::Plain => {
                 if let Some(t) = tally {
                     out.extend_from_slice(format!("{}\t", t.count).as_bytes());
                 }
@@ -156,7 +156,7 @@ impl Columns {
                 }
                 out.push(b'\n');
             }
-            ExtractFormat::Jsonl => {
+            LineFormat::Jsonl => {
                 let record = entry.record(tally);
                 match &self.fields {
                     None => serde_json::to_writer(&mut out, &record)?,
@@ -167,7 +167,7 @@ impl Columns {
                 }
                 out.push(b'\n');
             }
-            ExtractFormat::Csv | ExtractFormat::Tsv => {
+            LineFormat::Csv | LineFormat::Tsv => {
                 let whole = serde_json::to_value(entry.record(tally))?;
                 let fields = self.fields.as_deref().unwrap_or_default();
                 let cells: Vec<Cow<[u8]>> = fields

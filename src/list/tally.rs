@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::{Entry, Tally};
-use crate::cli::SortKey;
+use super::Sort;
+use super::entry::{Entry, Tally};
 
 /// One line of the list: a URI's first entry, and with `--unique` how
 /// often and where else it was found.
@@ -68,13 +68,13 @@ impl List {
 
     /// The rows in the order `sort` says, each with its tally. Orders are
     /// stable: ties keep the order in which they were first found.
-    pub(super) fn finish(mut self, sort: SortKey) -> impl Iterator<Item = (Entry, Tally)> {
+    pub(super) fn finish(mut self, sort: Sort) -> impl Iterator<Item = (Entry, Tally)> {
         self.index = HashMap::new();
         match sort {
-            SortKey::Position => {}
-            SortKey::Uri => self.rows.sort_by(|a, b| a.first.key.cmp(&b.first.key)),
-            SortKey::Host => self.rows.sort_by(|a, b| a.first.host.cmp(&b.first.host)),
-            SortKey::Count => self.rows.sort_by_key(|r| std::cmp::Reverse(r.count)),
+            Sort::Position => {}
+            Sort::Uri => self.rows.sort_by(|a, b| a.first.key.cmp(&b.first.key)),
+            Sort::Host => self.rows.sort_by(|a, b| a.first.host.cmp(&b.first.host)),
+            Sort::Count => self.rows.sort_by_key(|r| std::cmp::Reverse(r.count)),
         }
         self.rows.into_iter().map(|row| {
             let tally = Tally {

@@ -1,0 +1,160 @@
+//! What may make a page's headings that a site's model does not see
+//! (SPEC section 11a): shortcodes, components, snippets and includes a
+//! generator renders, and template sources rendered elsewhere. A fragment
+//! they may make is left unchecked, with the reason.
+
+use std::path::Path;
+
+use super::{Generator, Links, Site, cached, read_page};
+
+/// What in a page may make headings its model does not see (see
+/// [`Links::may_make_headings`]), read once a page.
+#[derive(Debug, Default)]
+pub(super) struct Makers {
+    /// What makes them, for the reason.
+    by: Option<&'static str>,
+    /// For components, the letters and digits of each one's line: a
+    /// fragment is theirs only if one names it.
+    named: Option<Vec<String>>,
+}
+
+/// Letters and digits only, in lower case: `usage-chart` is named by
+/// `<UsageChart />`.
+fn bare(s: &[u8]) -> String {
+    String::from_utf8_lossy(s)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+impl Links {
+    /// What in the page at `path` may make the heading `fragment` names
+    /// that the model does not see, as its `generator` renders it: a Hugo
+    /// or Zola shortcode on a line of its own, an MDX or Vue component
+    /// whose line names the fragment (`<ApiMethod name="subscribe" />`,
+    /// `<UsageChart />`), an MkDocs snippet, an mdBook `{{#include}}`.
+    pub(super) fn may_make_headings(
+        &self,
+        generator: Generator,
+        path: &Path,
+        fragment: &str,
+    ) -> Option<&'static str> {
+        let makers = cached(&self.makers, path.as_os_str(), || {
+            heading_makers(generator, path)
+        });
+        let by = makers.by?;
+        match &makers.named {
+            None => Some(by),
+            Some(lines) => {
+                let wanted = bare(fragment.as_bytes());
+                (!wanted.is_empty() && lines.iter().any(|l| l.contains(&wanted))).then_some(by)
+            }
+        }
+    }
+}
+
+/// Reads the page at `path` for what may make headings (see
+/// [`Links::may_make_headings`]).
+fn heading_makers(generator: Generator, path: &Path) -> Makers {
+    let mut out = Makers::default();
+    let Some(text) = read_page(path) else {
+        return out;
+    };
+    let components = matches!(
+        generator,
+        Generator::Docusaurus | Generator::Starlight | Generator::VitePress
+    );
+    if components {
+        out.named = Some(Vec::new());
+    }
+    let mut code = false;
+    for l in text.split(|&b| b == b'\n') {
+        let l = l.trim_ascii();
+        if l.starts_with(b"```") || l.starts_with(b"~~~") {
+            code = !code;
+            continue;
+        }
+        if code {
+            continue;
+        }
+        let found = match generator {
+            Generator::Hugo => {
+                (l.starts_with(b"{{<") || l.starts_with(b"{{%"))
+                    && !l.starts_with(b"{{</")
+                    && !l.starts_with(b"{{%/")
+            }
+            Generator::Zola => {
+                (l.starts_with(b"{{") || l.starts_with(b"{%"))
+                    && l.contains(&b'(')
+                    && !l.starts_with(b"{% end")
+            }
+            _ if components => {
+                l.first() == Some(&b'<') && l.get(1).is_some_and(u8::is_ascii_uppercase)
+            }
+            Generator::MkDocs => memchr::memmem::find(l, b"--8<--").is_some(),
+            Generator::MdBook => l.starts_with(b"{{#include") || l.starts_with(b"{{ #include"),
+            _ => false,
+        };
+        if !found {
+            continue;
+        }
+        out.by = Some(match generator {
+            Generator::Hugo => "Hugo shortcodes",
+            Generator::Zola => "Zola shortcodes",
+            Generator::MkDocs => "snippets included",
+            Generator::MdBook => "`{{#include}}`s",
+            _ => "components",
+        });
+        match &mut out.named {
+            Some(lines) => lines.push(bare(l)),
+            None => break,
+        }
+    }
+    out
+}
+
+/// Whether the file at `path` is a template source: HTML (or a
+/// template's own extension) holding Handlebars, Jinja or Liquid
+/// directives (`{{#`, `{{~`, `{%`), rendered elsewhere.
+pub(super) fn is_template_source(path: &Path, site: Option<&Site>) -> bool {
+    // A generator's template folders, outside its content.
+    let in_content = site.is_some_and(|s| {
+        s.contents.iter().any(|c| path.starts_with(c))
+            || (s.source != s.home && path.starts_with(&s.source))
+    });
+    if !in_content
+        && path.parent().is_some_and(|d| {
+            d.iter().any(|n| {
+                matches!(
+                    n.to_str(),
+                    Some(
+                        "templates" | "_templates" | "_includes" | "_layouts" | "layouts" | "theme"
+                    )
+                )
+            })
+        })
+    {
+        return true;
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if matches!(
+        ext.as_str(),
+        "hbs" | "handlebars" | "j2" | "jinja" | "jinja2" | "liquid" | "njk" | "tmpl"
+    ) {
+        return true;
+    }
+    if !matches!(ext.as_str(), "html" | "htm" | "xhtml") {
+        return false;
+    }
+    let Some(text) = read_page(path) else {
+        return false;
+    };
+    memchr::memchr_iter(b'{', &text).any(|k| {
+        matches!(text.get(k + 1..k + 3), Some(b"{#" | b"{~")) || text.get(k + 1) == Some(&b'%')
+    })
+}
