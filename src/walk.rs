@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use std::path::PathBuf;
-//! use urilint::walk::{Input, WalkOptions, inputs};
+//! use urilint::walk::{WalkOptions, inputs};
 //!
 //! let dir = std::env::temp_dir().join(format!("urilint-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(dir.join(".git")).unwrap();
@@ -23,7 +23,7 @@
 //! std::fs::write(dir.join(".git/config"), "x").unwrap();
 //! let names: Vec<PathBuf> = inputs(&[dir.clone()], &WalkOptions::default())
 //!     .into_iter()
-//!     .map(|i| match i.unwrap() { Input::File { path, .. } => path, Input::Stdin => unreachable!() })
+//!     .map(|i| i.unwrap().path().unwrap().to_path_buf())
 //!     .collect();
 //! assert_eq!(names, [dir.join(".gitignore"), dir.join("a.txt"), dir.join("b.txt")]);
 //! # std::fs::remove_dir_all(dir).unwrap();
@@ -123,14 +123,31 @@ pub enum Input {
         /// even if it looks binary.
         explicit: bool,
     },
+    /// Text held in memory for the file at `path` (an editor's unsaved
+    /// buffer, a library caller's string): read as that file would be,
+    /// never written, and its relative links resolved from its folder.
+    Buffer {
+        /// The file it stands for.
+        path: PathBuf,
+        /// Its bytes.
+        bytes: std::sync::Arc<[u8]>,
+    },
 }
 
 impl Input {
+    /// The file it is, or stands for; none for standard input.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Stdin => None,
+            Input::File { path, .. } | Input::Buffer { path, .. } => Some(path),
+        }
+    }
+
     /// The name to print: the path, or `-` for standard input.
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File { path, .. } => display_path(path),
+            Input::File { path, .. } | Input::Buffer { path, .. } => display_path(path),
         }
     }
 
@@ -139,7 +156,7 @@ impl Input {
     pub fn path_bytes(&self) -> Option<Vec<u8>> {
         match self {
             // Redacted as the name is (see [`display_path`]).
-            Input::File { path, .. } if path.to_str().is_none() => {
+            Input::File { path, .. } | Input::Buffer { path, .. } if path.to_str().is_none() => {
                 let bytes = path.as_os_str().as_encoded_bytes();
                 Some(crate::redact::redact_bytes(bytes).into_owned())
             }
@@ -150,7 +167,7 @@ impl Input {
     fn sort_key(&self) -> &Path {
         match self {
             Input::Stdin => Path::new("-"),
-            Input::File { path, .. } => path,
+            Input::File { path, .. } | Input::Buffer { path, .. } => path,
         }
     }
 
@@ -167,6 +184,10 @@ impl Input {
     pub fn open_reader(&self, sized: bool) -> Result<Option<SizedReader>, Error> {
         let (path, explicit) = match self {
             Input::Stdin => return Ok(Some((Box::new(io::stdin()), None))),
+            Input::Buffer { bytes, .. } => {
+                let len = bytes.len() as u64;
+                return Ok(Some((Box::new(io::Cursor::new(bytes.clone())), Some(len))));
+            }
             Input::File { path, explicit } => (path, *explicit),
         };
         let err = |e| Error::new(path, e);

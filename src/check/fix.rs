@@ -44,10 +44,7 @@ impl Pass<'_> {
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
     ) -> Result<LinkWork, Stop> {
-        let path = match input {
-            Input::File { path, .. } => Some(path.as_path()),
-            Input::Stdin => None,
-        };
+        let path = input.path();
         let fixer = Fixer::new(self.scanner, self.linter, self.reading.options)
             .unsafe_fixes(self.unsafe_fixes);
         let skip = |rule: &str| path.is_some_and(|p| self.per_file.ignores(p, rule));

@@ -35,7 +35,7 @@ impl Pass<'_> {
     /// their records among the file's in position order, then reports its
     /// unused suppressions.
     pub(super) fn check_links(&self, c: &mut Checked) {
-        let (Some(links), Input::File { path, .. }) = (self.links, &c.input) else {
+        let (Some(links), Some(path)) = (self.links, c.input.path()) else {
             return;
         };
         let name = c.input.display_name();

@@ -256,7 +256,8 @@ impl Checker {
 
     /// Checks the files and trees of `paths` (`-` for standard input),
     /// walked under `walk`, handing each final record to `sink` in output
-    /// order (SPEC section 5).
+    /// order (SPEC section 5). A file found under a folder of `paths` has
+    /// its `/`-rooted links checked in that tree (SPEC section 11).
     pub fn run(
         &mut self,
         paths: &[PathBuf],
@@ -271,8 +272,86 @@ impl Checker {
                 |i| !matches!(i, Ok(Input::File { path, .. }) if crate::drive::same_file(path, file)),
             );
         }
+        let trees: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+        self.check_inputs(inputs, &trees, sink)
+    }
+
+    /// Checks `text` as the file at `path` would be checked if it held
+    /// it (an editor's unsaved buffer): read as that file's format, its
+    /// relative links resolved from its folder, inside `tree` (the
+    /// folder a `/`-rooted link and a link leaving it are judged by; by
+    /// default the working directory when `path` is under it, else
+    /// `path`'s folder). A buffer is never written: `--fix` is refused,
+    /// `--diff` shows its fixes. Its own `#fragment`s are checked against
+    /// its text when `path` is a file on disk; for a file not saved yet
+    /// they are not checked (the tree knows files by its folders'
+    /// listings).
+    ///
+    /// ```
+    /// use urilint::check::{Checker, Options};
+    /// use urilint::config::Config;
+    /// use urilint::report::Collected;
+    ///
+    /// let config = Config::default();
+    /// let linter = config.linter_builder()?.build()?;
+    /// let mut checker = Checker::new(&config, None, linter, Options::default())?;
+    /// let mut sink = Collected::default();
+    /// // A draft saved once, and edited since.
+    /// let dir = tempfile::tempdir()?;
+    /// let draft = dir.path().join("draft.md");
+    /// std::fs::write(&draft, "# Draft\n")?;
+    /// let text = b"# Setup\n\n[a](#setup) [b](#install) <ftp://u:pw@files.acme.net/>\n";
+    /// checker
+    ///     .check_text(&draft, text, Some(dir.path()), &mut sink)
+    ///     .map_err(|stopped| stopped.error)?;
+    /// let found: Vec<(u64, &str, &str)> = sink
+    ///     .records
+    ///     .iter()
+    ///     .map(|r| (r.line, r.rule.as_str(), r.uri.as_str()))
+    ///     .collect();
+    /// assert_eq!(
+    ///     found,
+    ///     [
+    ///         (3, "broken-fragment", "#install"),
+    ///         (3, "embedded-password", "ftp://u:****@files.acme.net/"),
+    ///     ]
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_text(
+        &mut self,
+        path: &Path,
+        text: &[u8],
+        tree: Option<&Path>,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Stopped> {
+        if self.options.fixing == Some(Fixing::Write) {
+            return Err(Stopped {
+                error: io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "text in memory is not written: check it with --diff to see its fixes",
+                ),
+                outcome: Box::default(),
+            });
+        }
+        let input = Input::Buffer {
+            path: path.to_path_buf(),
+            bytes: text.into(),
+        };
+        let trees: Vec<PathBuf> = tree.into_iter().map(Path::to_path_buf).collect();
+        self.check_inputs(vec![Ok(input)], &trees, sink)
+    }
+
+    /// Checks `inputs` (files, standard input, text in memory) in their
+    /// order, a file under one of `trees` checked in that tree.
+    fn check_inputs(
+        &mut self,
+        inputs: Vec<Result<Input, walk::Error>>,
+        trees: &[PathBuf],
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Stopped> {
         self.reading.one_input(inputs.len(), self.options.threads);
-        let trees = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+        let trees = trees.iter().cloned().collect();
         let mut gate = Gate {
             sink,
             baselines: self.baselines.clone(),

@@ -17,11 +17,13 @@ impl Pass<'_> {
         if links.has_sites() {
             return false;
         }
-        let Input::File { path, .. } = input else {
-            return true;
+        let regular = match input {
+            Input::Stdin => return true,
+            // A pipe's head would be read twice.
+            Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.is_file()),
+            Input::Buffer { .. } => true,
         };
-        // A pipe's head would be read twice.
-        std::fs::metadata(path).is_ok_and(|m| m.is_file())
+        regular
             && matches!(
                 crate::drive::open_input(input, self.reading),
                 Ok(Some(opened)) if !opened.format.is_structured()
@@ -37,10 +39,7 @@ impl Pass<'_> {
         warn: &mut dyn FnMut(String),
     ) -> Result<LinkWork, Stop> {
         let name = input.display_name();
-        let path = match input {
-            Input::File { path, .. } => Some(path.as_path()),
-            Input::Stdin => None,
-        };
+        let path = input.path();
         let fail = |e: io::Error| Stop::Input(format!("{name}: {e}"));
         let opened = crate::drive::open_input(input, self.reading)
             .map_err(|e| Stop::Input(e.to_string()))?;

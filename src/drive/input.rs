@@ -115,10 +115,7 @@ pub fn open_input(input: &Input, reading: &Reading) -> Result<Option<Opened>, wa
         .take(4096)
         .read_to_end(&mut head)
         .map_err(|e| walk::Error::new(std::path::Path::new(&input.display_name()), e))?;
-    let path = match input {
-        Input::File { path, .. } => Some(path.as_path()),
-        Input::Stdin => None,
-    };
+    let path = input.path();
     let format = reading.globs.choose(forced, path, &head);
     // An archive or one message (a file forced to mail is a message).
     let mail = match format {

@@ -103,7 +103,7 @@ impl Relative {
     /// `https://x.org/docs/a/b.md`).
     pub(super) fn base_of(&self, input: &Input) -> Option<Vec<u8>> {
         let base = self.base.as_ref()?;
-        let Input::File { path, .. } = input else {
+        let Some(path) = input.path() else {
             return Some(base.clone());
         };
         for root in &self.roots {

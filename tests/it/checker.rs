@@ -217,3 +217,50 @@ fn a_lister_hands_each_line_of_the_list_to_its_sink() {
         ]
     );
 }
+
+#[test]
+fn text_in_memory_is_checked_as_the_file_it_stands_for() {
+    use urilint::check::Fixing;
+    let dir = tree();
+    let docs = dir.path().join("docs");
+    // On disk, b.md links nowhere broken; the buffer says otherwise, and
+    // its own heading is an anchor the disk's b.md does not have.
+    let text = b"# Here\n\n[x](a.md#title) [y](a.md#nope) [z](gone.md) [w](#here) [v](#there)\n";
+    let mut sink = Collected::default();
+    let outcome = checker(Options::default())
+        .check_text(&docs.join("b.md"), text, Some(dir.path()), &mut sink)
+        .map_err(|s| s.error)
+        .unwrap();
+    let got: Vec<(u64, u64, &str, &str)> = sink
+        .records
+        .iter()
+        .map(|r| (r.line, r.column, r.rule.as_str(), r.uri.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, 21, "broken-fragment", "a.md#nope"),
+            (3, 36, "broken-relative-link", "gone.md"),
+            (3, 60, "broken-fragment", "#there"),
+        ]
+    );
+    assert_eq!(
+        sink.records[0].path,
+        docs.join("b.md").display().to_string()
+    );
+    assert_eq!(outcome.files, 1);
+    // Nothing on disk changed, and a buffer is never written.
+    assert_eq!(
+        std::fs::read_to_string(docs.join("b.md")).unwrap(),
+        "Plain [c](a.md#nope)\n"
+    );
+    let fixing = Options {
+        fixing: Some(Fixing::Write),
+        ..Options::default()
+    };
+    let refused = checker(fixing)
+        .check_text(&docs.join("b.md"), text, None, &mut Collected::default())
+        .err()
+        .expect("refused");
+    assert_eq!(refused.error.kind(), std::io::ErrorKind::InvalidInput);
+}
