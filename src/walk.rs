@@ -112,6 +112,7 @@ impl Exclude {
 
 /// One input to scan.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Input {
     /// Standard input, named by `-`.
     Stdin,

@@ -127,6 +127,8 @@ impl Pass<'_> {
             // The file under an earlier name: fixed there (to this very
             // text), checked here.
             Some(p) if self.aliases.contains(p) => (fixed.text, None),
+            // Text in memory is never written (Checker::check_text).
+            Some(_) if matches!(input, Input::Buffer { .. }) => (fixed.text, None),
             Some(p) => match write_back(p, &raw, &fixed.text) {
                 Ok(()) => (fixed.text, None),
                 // Its findings are those of the file as it was read.
@@ -216,13 +218,10 @@ impl Pass<'_> {
 
 /// The fix of a URI found in streamed text as edits of the file (SPEC
 /// section 12): read from the URI itself when it is written as it reads,
-/// else from the file's bytes around it (a `<URL:` prefix, a URI broken
-/// over lines); none for standard input then.
-pub(super) fn streamed_fix(
-    fix: &Fix,
-    finding: &Finding,
-    path: Option<&std::path::Path>,
-) -> Option<FileFix> {
+/// else from the input's bytes around it (a `<URL:` prefix, a URI broken
+/// over lines): the file's, or the text's in memory; none for standard
+/// input then.
+pub(super) fn streamed_fix(fix: &Fix, finding: &Finding, input: &Input) -> Option<FileFix> {
     let edit = |window: &[u8], from: u64| {
         let located = Located::from_text(finding.clone(), window, from)?;
         raw_edits(fix, &located, window, from, Syntax::Plain)
@@ -232,7 +231,13 @@ pub(super) fn streamed_fix(
     }
     // `<URL:` and the whitespace after it come before the URI.
     let from = finding.start.saturating_sub(64);
-    let mut file = File::open(path?).ok()?;
+    let path = match input {
+        Input::Buffer { bytes, .. } => {
+            return edit(bytes.get(from as usize..finding.end as usize)?, from);
+        }
+        _ => input.path()?,
+    };
+    let mut file = File::open(path).ok()?;
     file.seek(SeekFrom::Start(from)).ok()?;
     let mut window = Vec::new();
     file.take(finding.end - from)

@@ -68,19 +68,16 @@ impl Pass<'_> {
         if !found.is_empty() {
             // The file is read again only for its links' source lines.
             let written = snippet::merge(work.written);
-            let mut snippets = match self.snippets {
-                true => File::open(path).ok().map(|file| {
-                    snippet::Snippets::new(
-                        snippet::Source::File {
-                            file,
-                            limit: u64::MAX,
-                        },
-                        self.show_secrets,
-                        &written,
-                    )
+            let source = match (&c.input, self.snippets) {
+                (_, false) => None,
+                (Input::Buffer { bytes, .. }, true) => Some(snippet::Source::Memory(bytes)),
+                (_, true) => File::open(path).ok().map(|file| snippet::Source::File {
+                    file,
+                    limit: u64::MAX,
                 }),
-                false => None,
             };
+            let mut snippets =
+                source.map(|source| snippet::Snippets::new(source, self.show_secrets, &written));
             for (finding, problem) in found {
                 let uri = shown_uri(&finding, self.show_secrets);
                 for d in self.linter.check_link(&finding, &problem) {

@@ -116,6 +116,9 @@ pub struct Checker {
     links: Option<Links>,
     per_file: PerFileIgnores,
     baselines: Baselines,
+    /// A run has learned anchors and listed folders: the next starts
+    /// afresh, since files (and the text in memory) may have changed.
+    ran: bool,
 }
 
 /// What a run found: the summary's figures and the exit code's.
@@ -138,8 +141,8 @@ pub struct Outcome {
     pub recorded: Option<Baseline>,
 }
 
-/// A run stopped by its sink (a closed pipe): the error, and what was
-/// found until then.
+/// A run stopped by its sink (a closed pipe), or refused (text in memory
+/// under `Fixing::Write`): the error, and what was found until then.
 pub struct Stopped {
     /// The sink's error.
     pub error: io::Error,
@@ -229,6 +232,11 @@ impl Checker {
         linter: Linter,
         options: Options,
     ) -> Result<Checker, String> {
+        // In the order the command has always reported them.
+        let baselines = Baselines::of(&options)?;
+        let per_file = config
+            .per_file_ignores(&crate::config::base_dir(config_path))
+            .map_err(|e| e.to_string())?;
         let reading = Reading::new(
             options.input,
             config,
@@ -240,10 +248,6 @@ impl Checker {
             true => Some(link_checker(&options.links, config, config_path, &reading)?),
             false => None,
         };
-        let per_file = config
-            .per_file_ignores(&crate::config::base_dir(config_path))
-            .map_err(|e| e.to_string())?;
-        let baselines = Baselines::of(&options)?;
         Ok(Checker {
             options,
             reading,
@@ -251,6 +255,7 @@ impl Checker {
             links,
             per_file,
             baselines,
+            ran: false,
         })
     }
 
@@ -280,8 +285,8 @@ impl Checker {
     /// it (an editor's unsaved buffer): read as that file's format, its
     /// relative links resolved from its folder, inside `tree` (the
     /// folder a `/`-rooted link and a link leaving it are judged by; by
-    /// default the working directory when `path` is under it, else
-    /// `path`'s folder). A buffer is never written: `--fix` is refused,
+    /// default the working directory for a relative `path`, else `path`'s
+    /// folder). A buffer is never written: `--fix` is refused,
     /// `--diff` shows its fixes. Its own `#fragment`s are checked against
     /// its text when `path` is a file on disk; for a file not saved yet
     /// they are not checked (the tree knows files by its folders'
@@ -351,6 +356,11 @@ impl Checker {
         sink: &mut dyn Sink,
     ) -> Result<Outcome, Stopped> {
         self.reading.one_input(inputs.len(), self.options.threads);
+        if std::mem::replace(&mut self.ran, true)
+            && let Some(links) = &self.links
+        {
+            self.links = Some(links.fresh());
+        }
         let trees = trees.iter().cloned().collect();
         let mut gate = Gate {
             sink,

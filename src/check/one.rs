@@ -150,8 +150,9 @@ impl Pass<'_> {
             return Ok(LinkWork::default());
         }
 
-        // Snippets read the source back by offset: a regular file itself;
-        // else (standard input, a named pipe, `<(cmd)`) its first
+        // Snippets read the source back by offset: a regular file itself,
+        // text in memory itself; else (standard input, a named pipe,
+        // `<(cmd)`) its first
         // SPOOL_LIMIT bytes kept in a temporary file as they are read.
         let regular = match input {
             Input::File { path, .. } if self.snippets => {
@@ -161,6 +162,7 @@ impl Pass<'_> {
         };
         let source = match (self.snippets, input) {
             (false, _) => None,
+            (true, Input::Buffer { bytes, .. }) => Some(snippet::Source::Memory(bytes)),
             (true, Input::File { path, .. }) if regular => Some(snippet::Source::File {
                 file: File::open(path).map_err(fail)?,
                 limit: u64::MAX,
@@ -210,7 +212,7 @@ impl Pass<'_> {
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
                     record.fix = fix
                         .filter(|_| plain)
-                        .and_then(|f| streamed_fix(&f, &finding, path));
+                        .and_then(|f| streamed_fix(&f, &finding, input));
                     pending.push(record).map_err(fail)?;
                 }
             }

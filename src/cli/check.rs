@@ -108,7 +108,12 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         }
     };
     let outcome = match checker.run(&args.paths, &walk, &mut printer) {
-        Ok(outcome) => outcome,
+        // The closing lines and the last flush may still find the pipe
+        // closed: the exit status is then what was found.
+        Ok(outcome) => {
+            super::reached(status(&outcome));
+            outcome
+        }
         Err(stopped) => {
             // The reader went away: the exit status is what was found.
             super::reached(status(&stopped.outcome));

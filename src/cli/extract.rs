@@ -63,6 +63,9 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let mut out = Stdout(BufWriter::new(io::stdout().lock()));
     match lister.run(&args.paths, &walk, &mut out) {
         Ok(failed) => {
+            if failed {
+                super::reached(Status::SomeInputsFailed);
+            }
             out.0.flush()?;
             Ok(match failed {
                 true => Status::SomeInputsFailed,

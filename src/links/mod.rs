@@ -292,6 +292,12 @@ enum Resolved<'a> {
 }
 
 impl Links {
+    /// A checker of the same options that knows nothing yet: no folder
+    /// listed, no anchor learned (the files may have changed since).
+    pub fn fresh(&self) -> Links {
+        Links::new(self.options.clone())
+    }
+
     /// A link checker.
     pub fn new(options: LinkOptions) -> Links {
         let cwd = std::env::current_dir().unwrap_or_default();

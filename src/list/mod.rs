@@ -247,8 +247,9 @@ impl Lister {
                 Ok(()) => Ok(()),
                 Err(Stop::Output(e)) => Err(e),
                 Err(Stop::Input(message)) => {
-                    failed = true;
-                    gather.sink.warning(&message)
+                    let said = gather.sink.warning(&message);
+                    failed = said.is_ok();
+                    said
                 }
             }
         } else {
@@ -296,8 +297,8 @@ impl Lister {
                         }
                         gather.input += 1;
                         if let Some(message) = error {
-                            failed = true;
                             gather.sink.warning(&message)?;
+                            failed = true;
                         }
                         Ok::<(), io::Error>(())
                     },

@@ -331,3 +331,32 @@ fn a_closed_pipe_ends_every_command_quietly() {
         }
     }
 }
+
+/// Output small enough to wait in the buffer until the run's last flush
+/// meets a reader gone before it: the exit status is still what was found
+/// (a closed pipe ends the run quietly, `pipefail` still sees it).
+#[test]
+fn a_pipe_closed_before_the_last_flush_keeps_the_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "see ftp://u:hunter2@ftp.acme.net/x\n").unwrap();
+    // Sorted before the file: its error is said before the last flush.
+    let missing = dir.path().join("aaa-missing");
+    for (command, inputs, code) in [
+        ("check", vec![&bad], 1),
+        ("check", vec![&bad, &missing], 2),
+        ("extract", vec![&bad, &missing], 2),
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        // The reader is gone before the child starts.
+        drop(reader);
+        let out = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+            .args([command, "--isolated"])
+            .args(&inputs)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{command} {inputs:?}");
+    }
+}

@@ -227,7 +227,12 @@ fn text_in_memory_is_checked_as_the_file_it_stands_for() {
     // its own heading is an anchor the disk's b.md does not have.
     let text = b"# Here\n\n[x](a.md#title) [y](a.md#nope) [z](gone.md) [w](#here) [v](#there)\n";
     let mut sink = Collected::default();
-    let outcome = checker(Options::default())
+    let snippets = Options {
+        snippets: true,
+        ..Options::default()
+    };
+    let mut checker_of_b = checker(snippets);
+    let outcome = checker_of_b
         .check_text(&docs.join("b.md"), text, Some(dir.path()), &mut sink)
         .map_err(|s| s.error)
         .unwrap();
@@ -248,6 +253,26 @@ fn text_in_memory_is_checked_as_the_file_it_stands_for() {
         sink.records[0].path,
         docs.join("b.md").display().to_string()
     );
+    // Source lines are the text's, not the disk's.
+    let line = |r: &urilint::report::Record| r.snippet.as_ref().map(|s| (s.line, s.text.clone()));
+    let shown = String::from_utf8_lossy(&text[8..text.len() - 1]).into_owned();
+    for r in &sink.records {
+        assert_eq!(line(r), Some((3, shown.clone())), "{}", r.uri);
+    }
+    // The same checker, the text edited: what it now holds is checked,
+    // not what it held the first time.
+    let edited = b"# Here\n\n## There\n\n[w](#here) [v](#there) [u](#elsewhere)\n";
+    let mut sink = Collected::default();
+    checker_of_b
+        .check_text(&docs.join("b.md"), edited, Some(dir.path()), &mut sink)
+        .map_err(|s| s.error)
+        .unwrap();
+    let got: Vec<(u64, &str)> = sink
+        .records
+        .iter()
+        .map(|r| (r.line, r.uri.as_str()))
+        .collect();
+    assert_eq!(got, [(5, "#elsewhere")]);
     assert_eq!(outcome.files, 1);
     // Nothing on disk changed, and a buffer is never written.
     assert_eq!(
