@@ -46,7 +46,7 @@ pub mod baseline;
 pub mod check;
 pub mod config;
 pub mod document;
-pub mod drive;
+pub(crate) mod drive;
 pub mod filter;
 pub mod fix;
 pub mod format;

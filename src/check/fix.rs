@@ -17,7 +17,7 @@ use super::document::{reference_secrets, uri_secrets};
 use super::{LinkWork, Pass, Stop};
 
 /// What `--fix` and `--diff` do with a file's fixes.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fixing {
     /// Write them into the file (`--fix`).
     Write,

@@ -61,7 +61,7 @@ use gate::{Baselines, Gate};
 use links::link_checker;
 
 /// How a run checks its inputs: the command line's flags, over the config.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// `--input`: every input read as this format.
     pub input: Option<DocFormat>,
@@ -95,7 +95,7 @@ pub struct Options {
 }
 
 /// The flags of link integrity (SPEC section 11), over `[links]` in config.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LinkFlags {
     /// `--root`: where root-relative links (`/docs/a.md`) point.
     pub root: Option<PathBuf>,

@@ -15,6 +15,6 @@ pub enum Stop {
     Output(std::io::Error),
 }
 
-pub use input::{Opened, Reading, Whole, mail_warning, open_input, read_whole, same_file};
-pub use spool::{Spill, Spool};
-pub use workers::{BATCH, Progress, WORKER_STACK, Workers};
+pub use input::{Reading, Whole, mail_warning, open_input, read_whole, same_file};
+pub use spool::Spool;
+pub use workers::{Progress, WORKER_STACK, Workers};

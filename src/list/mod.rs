@@ -59,7 +59,7 @@ pub enum Sort {
 }
 
 /// How a run lists its inputs: the command line's flags, over the config.
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// `--format`.
     pub format: LineFormat,
