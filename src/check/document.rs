@@ -25,12 +25,12 @@ impl Pass<'_> {
         self.unknown_rules(name, &directives, warn);
         let mut used = std::collections::HashSet::new();
         let mut work = LinkWork::default();
-        let redacting = self.snippets && !self.show_secrets;
+        let redacting = self.options.snippets && !self.options.show_secrets;
         // Where each byte of each URI is written: a snippet's redaction
         // needs it, and so does a fix, which `--fix` and `--diff` look for
         // in every URI. Else the few URIs with a fix have it made when
         // they are found (`relocated`).
-        let bytes = redacting || self.fixing.is_some();
+        let bytes = redacting || self.options.fixing.is_some();
         let links = self.links.zip(path);
         let whole = links.is_some() || redacting;
         let (located, refs) = if whole {
@@ -71,8 +71,12 @@ impl Pass<'_> {
         if links.is_some() {
             work.refs = refs;
         }
-        let mut snippets = self.snippets.then(|| {
-            snippet::Snippets::new(snippet::Source::Memory(raw), self.show_secrets, &written)
+        let mut snippets = self.options.snippets.then(|| {
+            snippet::Snippets::new(
+                snippet::Source::Memory(raw),
+                self.options.show_secrets,
+                &written,
+            )
         });
         let mut relocated = None;
         for l in &located {
@@ -81,7 +85,7 @@ impl Pass<'_> {
             if diagnostics.is_empty() {
                 continue;
             }
-            let uri = shown_uri(finding, self.show_secrets);
+            let uri = shown_uri(finding, self.options.show_secrets);
             for d in diagnostics {
                 let fix = d.fix.clone();
                 let mut record = Record::with_uri(name, finding, d, uri.clone());

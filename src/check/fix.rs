@@ -46,7 +46,7 @@ impl Pass<'_> {
     ) -> Result<LinkWork, Stop> {
         let path = input.path();
         let fixer = Fixer::new(self.scanner, self.linter, self.reading.options)
-            .unsafe_fixes(self.unsafe_fixes);
+            .unsafe_fixes(self.options.unsafe_fixes);
         let skip = |rule: &str| path.is_some_and(|p| self.per_file.ignores(p, rule));
         if fixing == Fixing::Diff {
             let fixed = fixer.fix(format, &raw, &skip);
@@ -54,7 +54,7 @@ impl Pass<'_> {
             if n == 0 {
                 return Ok(LinkWork::default());
             }
-            let (old, new) = if self.show_secrets {
+            let (old, new) = if self.options.show_secrets {
                 (Vec::new(), Vec::new())
             } else {
                 (
@@ -62,7 +62,13 @@ impl Pass<'_> {
                     self.written(format, &fixed.text),
                 )
             };
-            let diff = unified_diff(name, &raw, &fixed.text, [&old, &new], self.show_secrets);
+            let diff = unified_diff(
+                name,
+                &raw,
+                &fixed.text,
+                [&old, &new],
+                self.options.show_secrets,
+            );
             if diff.redacted > 0 {
                 warn(format!(
                     "note: {name}: {} diff lines hold secrets, shown as `****`: their hunks do not apply (`--show-secrets` shows them)",
@@ -195,7 +201,7 @@ impl Pass<'_> {
 
     /// Whether `--fix` applies fixes of this applicability.
     pub(super) fn applies(&self, a: Applicability) -> bool {
-        a.applied(self.unsafe_fixes)
+        a.applied(self.options.unsafe_fixes)
     }
 
     /// A record's fix as edits of the file (SPEC section 12). After

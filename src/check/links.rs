@@ -45,10 +45,10 @@ impl Pass<'_> {
             tree: self.tree_of(path),
         };
         let (problems, unchecked) = links.check(&source, &work.refs);
-        if self.show_unchecked {
+        if self.options.show_unchecked {
             for (i, reason) in &unchecked.links {
                 let finding = work.refs[*i].finding();
-                let uri = shown_uri(&finding, self.show_secrets);
+                let uri = shown_uri(&finding, self.options.show_secrets);
                 c.links
                     .push(Record::unchecked(&name, &finding, reason, uri));
             }
@@ -68,7 +68,7 @@ impl Pass<'_> {
         if !found.is_empty() {
             // The file is read again only for its links' source lines.
             let written = snippet::merge(work.written);
-            let source = match (&c.input, self.snippets) {
+            let source = match (&c.input, self.options.snippets) {
                 (_, false) => None,
                 (Input::Buffer { bytes, .. }, true) => Some(snippet::Source::Memory(bytes)),
                 (_, true) => File::open(path).ok().map(|file| snippet::Source::File {
@@ -76,10 +76,10 @@ impl Pass<'_> {
                     limit: u64::MAX,
                 }),
             };
-            let mut snippets =
-                source.map(|source| snippet::Snippets::new(source, self.show_secrets, &written));
+            let mut snippets = source
+                .map(|source| snippet::Snippets::new(source, self.options.show_secrets, &written));
             for (finding, problem) in found {
-                let uri = shown_uri(&finding, self.show_secrets);
+                let uri = shown_uri(&finding, self.options.show_secrets);
                 for d in self.linter.check_link(&finding, &problem) {
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
                     if let Some(at) = directives.matching(record.line, &record.rule) {

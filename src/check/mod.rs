@@ -153,28 +153,18 @@ pub struct Stopped {
 /// One run's view of the checker: the folders it was given, and the
 /// files `--fix` reaches by a second name.
 struct Pass<'a> {
+    options: &'a Options,
     reading: &'a Reading,
     scanner: &'a Scanner,
     linter: &'a Linter,
-    /// Attach source lines (human output).
-    snippets: bool,
-    show_secrets: bool,
-    /// `--report-unused-suppressions`.
-    report_unused: bool,
     /// Link integrity, when a rule that checks links is enabled (SPEC
     /// section 11).
     links: Option<&'a Links>,
     /// The folders named on the command line: a file found under one is
     /// checked in that tree.
     trees: std::collections::HashSet<PathBuf>,
-    /// `--fix` or `--diff` (SPEC section 12).
-    fixing: Option<Fixing>,
-    /// Whether unsafe fixes are applied (`--unsafe-fixes`).
-    unsafe_fixes: bool,
     /// `[per-file-ignores]`: their rules' fixes are not applied.
     per_file: &'a PerFileIgnores,
-    /// `--show-unchecked`: links left unchecked are listed.
-    show_unchecked: bool,
     /// Under `--fix`, the inputs that name a file an earlier input names
     /// too (`-L`, a link and its target): a file is fixed once, under the
     /// first of its names, and only checked under the others.
@@ -369,10 +359,7 @@ impl Checker {
             outcome: Outcome::default(),
             path_bytes: None,
         };
-        match self
-            .pass(trees, &inputs)
-            .check(inputs, &self.options, &mut gate)
-        {
+        match self.pass(trees, &inputs).check(inputs, &mut gate) {
             Ok(()) => {
                 gate.outcome.recorded = gate.baselines.recording.take();
                 Ok(gate.outcome)
@@ -390,21 +377,15 @@ impl Checker {
         trees: std::collections::HashSet<PathBuf>,
         inputs: &[Result<Input, walk::Error>],
     ) -> Pass<'_> {
-        let o = &self.options;
         Pass {
+            options: &self.options,
             reading: &self.reading,
             scanner: &self.reading.scanner,
             linter: &self.linter,
-            snippets: o.snippets,
-            show_secrets: o.show_secrets,
-            report_unused: o.report_unused,
             links: self.links.as_ref(),
             trees,
-            fixing: o.fixing,
-            unsafe_fixes: o.unsafe_fixes,
             per_file: &self.per_file,
-            show_unchecked: o.show_unchecked,
-            aliases: match o.fixing {
+            aliases: match self.options.fixing {
                 Some(Fixing::Write) => one::aliases(inputs),
                 _ => Default::default(),
             },
@@ -417,7 +398,6 @@ impl Pass<'_> {
     fn check(
         &self,
         mut inputs: Vec<Result<Input, walk::Error>>,
-        options: &Options,
         gate: &mut Gate,
     ) -> io::Result<()> {
         let streamed = match inputs.as_slice() {
@@ -425,7 +405,7 @@ impl Pass<'_> {
             [Ok(input)] => self.links_stay_in(input),
             _ => false,
         };
-        let workers = || Workers::new(options.threads).map_err(io::Error::other);
+        let workers = || Workers::new(self.options.threads).map_err(io::Error::other);
         if streamed && let [Ok(input)] = inputs.as_mut_slice() {
             // One input: records go out as they are found.
             let mut warnings: Vec<String> = Vec::new();
@@ -461,8 +441,8 @@ impl Pass<'_> {
             // shows the wait. Not while standard input is read, or fixed
             // text written: a terminal's line would mix with what the user
             // types or reads.
-            let progress = if !options.progress
-                || options.fixing.is_some()
+            let progress = if !self.options.progress
+                || self.options.fixing.is_some()
                 || inputs.iter().any(|i| matches!(i, Ok(Input::Stdin)))
             {
                 Progress::none()

@@ -51,7 +51,7 @@ impl Pass<'_> {
         };
         let (kind, reader, len) = (opened.mail, opened.reader, opened.len);
         // `--fix` and `--diff` read the whole file: it is written whole.
-        let reader = match self.fixing {
+        let reader = match self.options.fixing {
             // Mail is decoded text: it is never fixed, and `--diff` prints
             // no findings.
             Some(Fixing::Diff) if opened.format == DocFormat::Mail => {
@@ -86,7 +86,7 @@ impl Pass<'_> {
         };
         // `--fix -` passes what it does not fix through to stdout as it is
         // read: mail, and input too large to fix.
-        let reader: Box<dyn Read + Send> = match (self.fixing, input) {
+        let reader: Box<dyn Read + Send> = match (self.options.fixing, input) {
             (Some(Fixing::Write), Input::Stdin) => Box::new(Tee {
                 inner: reader,
                 copy: io::stdout(),
@@ -134,8 +134,8 @@ impl Pass<'_> {
                             continue;
                         }
                         // Redacted once for all of the finding's records.
-                        let uri = shown_uri(&m.finding, self.show_secrets);
-                        let mail = MailContext::of(&m, self.show_secrets);
+                        let uri = shown_uri(&m.finding, self.options.show_secrets);
+                        let mail = MailContext::of(&m, self.options.show_secrets);
                         for d in diagnostics {
                             let mut record = Record::with_uri(&name, &m.finding, d, uri.clone());
                             record.mail = Some(mail.clone());
@@ -155,12 +155,12 @@ impl Pass<'_> {
         // `<(cmd)`) its first
         // SPOOL_LIMIT bytes kept in a temporary file as they are read.
         let regular = match input {
-            Input::File { path, .. } if self.snippets => {
+            Input::File { path, .. } if self.options.snippets => {
                 std::fs::metadata(path).is_ok_and(|m| m.is_file())
             }
             _ => false,
         };
-        let source = match (self.snippets, input) {
+        let source = match (self.options.snippets, input) {
             (false, _) => None,
             (true, Input::Buffer { bytes, .. }) => Some(snippet::Source::Memory(bytes)),
             (true, Input::File { path, .. }) if regular => Some(snippet::Source::File {
@@ -181,7 +181,7 @@ impl Pass<'_> {
             _ => reader,
         };
         let mut snippets =
-            source.map(|source| snippet::Snippets::new(source, self.show_secrets, &[]));
+            source.map(|source| snippet::Snippets::new(source, self.options.show_secrets, &[]));
         // The lines of the suppressions that silenced something.
         let mut used = std::collections::HashSet::new();
         let mut release = |mut record: Record, directives: &dyn Fn(u64, &str) -> Option<u64>| {
@@ -206,7 +206,7 @@ impl Pass<'_> {
             let diagnostics = self.linter.check(&finding);
             if !diagnostics.is_empty() {
                 // Redacted once for all of the finding's records.
-                let uri = shown_uri(&finding, self.show_secrets);
+                let uri = shown_uri(&finding, self.options.show_secrets);
                 for d in diagnostics {
                     let fix = d.fix.clone();
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
@@ -282,7 +282,7 @@ impl Pass<'_> {
         used: &std::collections::HashSet<u64>,
         warn: &mut dyn FnMut(String),
     ) {
-        if !self.report_unused {
+        if !self.options.report_unused {
             return;
         }
         for d in &directives.0 {

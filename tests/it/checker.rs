@@ -2,7 +2,9 @@
 //! over a tree and hands its final records to any `Sink`, the same records
 //! `urilint check` prints.
 
-use urilint::check::{Checker, Options};
+use std::path::Path;
+
+use urilint::check::{Checker, Options, Outcome, Sink};
 use urilint::config::Config;
 use urilint::report::{Collected, Emitter, Format, Printer, Style};
 use urilint::walk::WalkOptions;
@@ -23,6 +25,14 @@ fn tree() -> tempfile::TempDir {
     dir
 }
 
+/// Checks the tree `docs` with `options` into `sink`.
+fn check_tree(options: Options, docs: &Path, sink: &mut dyn Sink) -> Outcome {
+    checker(options)
+        .run(&[docs.to_path_buf()], &WalkOptions::default(), sink)
+        .map_err(|s| s.error)
+        .unwrap()
+}
+
 fn checker(options: Options) -> Checker {
     let config = Config::default();
     let linter = config.linter_builder().unwrap().build().unwrap();
@@ -34,14 +44,7 @@ fn a_checker_hands_each_final_record_to_its_sink() {
     let dir = tree();
     let docs = dir.path().join("docs");
     let mut sink = Collected::default();
-    let outcome = checker(Options::default())
-        .run(
-            std::slice::from_ref(&docs),
-            &WalkOptions::default(),
-            &mut sink,
-        )
-        .map_err(|s| s.error)
-        .unwrap();
+    let outcome = check_tree(Options::default(), &docs, &mut sink);
     let name = |f: &str| docs.join(f).display().to_string();
     let got: Vec<(String, u64, String, String)> = sink
         .records
@@ -95,14 +98,7 @@ fn a_printer_sink_writes_what_the_command_prints() {
     let dir = tree();
     let docs = dir.path().join("docs");
     let mut printer = Printer::new(Emitter::new(Vec::new(), Format::Jsonl, Style::default()));
-    checker(Options::default())
-        .run(
-            std::slice::from_ref(&docs),
-            &WalkOptions::default(),
-            &mut printer,
-        )
-        .map_err(|s| s.error)
-        .unwrap();
+    check_tree(Options::default(), &docs, &mut printer);
     // Both name targets relative to the working directory: this one.
     let (library, statistics) = printer.finish().unwrap();
     assert!(statistics.is_none());
@@ -130,14 +126,7 @@ fn a_baseline_hides_what_it_holds_and_a_recording_collects_it() {
         ..Options::default()
     };
     let mut sink = Collected::default();
-    let outcome = checker(recording)
-        .run(
-            std::slice::from_ref(&docs),
-            &WalkOptions::default(),
-            &mut sink,
-        )
-        .map_err(|s| s.error)
-        .unwrap();
+    let outcome = check_tree(recording, &docs, &mut sink);
     // Recorded, not handed on.
     assert!(sink.records.is_empty());
     let recorded = outcome.recorded.expect("a recording");
@@ -148,10 +137,7 @@ fn a_baseline_hides_what_it_holds_and_a_recording_collects_it() {
         ..Options::default()
     };
     let mut sink = Collected::default();
-    let outcome = checker(reading)
-        .run(&[docs], &WalkOptions::default(), &mut sink)
-        .map_err(|s| s.error)
-        .unwrap();
+    let outcome = check_tree(reading, &docs, &mut sink);
     assert!(sink.records.is_empty(), "{:?}", sink.records.len());
     assert_eq!(outcome.counts, [0, 0, 0]);
     assert_eq!(outcome.files, 2);
