@@ -106,7 +106,7 @@ impl Gate<'_> {
             self.say(&w)?;
         }
         self.path_bytes = c.input.path_bytes();
-        self.fixes(c.fixed, &c.diff)?;
+        self.fixes(c.work.fixed, &c.work.diff)?;
         let mut links = c.links.into_iter().peekable();
         for r in c.records.drain() {
             let r = r?;
@@ -121,7 +121,7 @@ impl Gate<'_> {
         match c.error {
             Some(message) => self.failed(&message),
             None => {
-                self.outcome.files += usize::from(!c.skipped);
+                self.outcome.files += usize::from(!c.work.skipped);
                 Ok(())
             }
         }

@@ -39,7 +39,11 @@ impl Pass<'_> {
             return;
         };
         let name = c.input.display_name();
-        let work = std::mem::take(&mut c.work);
+        // What the links need is taken; the fixes, the diff and whether
+        // the file was read stay for the gate.
+        let mut work = std::mem::take(&mut c.work);
+        (c.work.fixed, c.work.skipped) = (work.fixed, work.skipped);
+        c.work.diff = std::mem::take(&mut work.diff);
         let source = Source {
             path,
             tree: self.tree_of(path),

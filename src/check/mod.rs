@@ -202,13 +202,9 @@ struct Checked {
     links: Vec<Record>,
     warnings: Vec<String>,
     error: Option<String>,
+    /// What its links need, and its fixes, its diff, whether it was read.
     work: LinkWork,
     unchecked: Unchecked,
-    /// Fixes applied to it, or that would be, and its diff (`--diff`).
-    fixed: usize,
-    diff: Vec<u8>,
-    /// It was not read: a binary file found in a walk.
-    skipped: bool,
 }
 
 impl Checker {
@@ -405,7 +401,13 @@ impl Pass<'_> {
             [Ok(input)] => self.links_stay_in(input),
             _ => false,
         };
-        let workers = || Workers::new(self.options.threads).map_err(io::Error::other);
+        // One input is checked on the calling thread: a pool would only
+        // hand it over (an editor checks one text at every change).
+        let threads = match inputs.len() {
+            1 => Some(1),
+            _ => self.options.threads,
+        };
+        let workers = || Workers::new(threads).map_err(io::Error::other);
         if streamed && let [Ok(input)] = inputs.as_mut_slice() {
             // One input: records go out as they are found.
             let mut warnings: Vec<String> = Vec::new();

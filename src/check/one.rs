@@ -251,7 +251,7 @@ impl Pass<'_> {
     pub(super) fn collect(&self, input: &Input) -> Checked {
         let (mut records, mut warnings) = (Spool::default(), Vec::new());
         let result = self.check_one(input, &mut |r| records.push(r), &mut |w| warnings.push(w));
-        let (mut work, mut error) = match result {
+        let (work, mut error) = match result {
             Ok(work) => (work, None),
             Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
             Err(Stop::Output(e)) => (LinkWork::default(), Some(e.to_string())),
@@ -265,9 +265,6 @@ impl Pass<'_> {
             links: Vec::new(),
             warnings,
             error,
-            fixed: work.fixed,
-            diff: std::mem::take(&mut work.diff),
-            skipped: work.skipped,
             work,
             unchecked: Unchecked::default(),
         }
