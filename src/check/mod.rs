@@ -122,7 +122,7 @@ pub struct Checker {
 }
 
 /// What a run found: the summary's figures and the exit code's.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Outcome {
     /// Records handed on, by severity (notes, warnings, errors).
     pub counts: [usize; 3],
@@ -143,11 +143,24 @@ pub struct Outcome {
 
 /// A run stopped by its sink (a closed pipe), or refused (text in memory
 /// under `Fixing::Write`): the error, and what was found until then.
+#[derive(Debug)]
 pub struct Stopped {
     /// The sink's error.
     pub error: io::Error,
     /// What the run had found when it stopped.
     pub outcome: Box<Outcome>,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the check stopped: {}", self.error)
+    }
+}
+
+impl std::error::Error for Stopped {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }
 
 /// One run's view of the checker: the folders it was given, and the

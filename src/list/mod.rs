@@ -109,12 +109,47 @@ pub struct Lister {
     render: Render,
 }
 
+/// Lines and warnings collected in memory: a test's sink, or a program's
+/// that wants the list itself.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// The lines, in output order, each with its newline.
+    pub lines: Vec<Vec<u8>>,
+    /// The warnings, in order.
+    pub warnings: Vec<String>,
+}
+
+impl Sink for Collected {
+    fn line(&mut self, line: &[u8]) -> io::Result<()> {
+        self.lines.push(line.to_vec());
+        Ok(())
+    }
+
+    fn warning(&mut self, message: &str) -> io::Result<()> {
+        self.warnings.push(message.to_string());
+        Ok(())
+    }
+}
+
 /// A run stopped by its sink (a closed pipe).
+#[derive(Debug)]
 pub struct Stopped {
     /// The sink's error.
     pub error: io::Error,
     /// Some input could not be read before it stopped.
     pub failed: bool,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the list stopped: {}", self.error)
+    }
+}
+
+impl std::error::Error for Stopped {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }
 
 impl Lister {

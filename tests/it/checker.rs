@@ -143,28 +143,9 @@ fn a_baseline_hides_what_it_holds_and_a_recording_collects_it() {
     assert_eq!(outcome.files, 2);
 }
 
-/// The lines `extract` prints, collected.
-#[derive(Default)]
-struct Lines {
-    lines: Vec<String>,
-    warnings: Vec<String>,
-}
-
-impl urilint::list::Sink for Lines {
-    fn line(&mut self, line: &[u8]) -> std::io::Result<()> {
-        self.lines.push(String::from_utf8(line.to_vec()).unwrap());
-        Ok(())
-    }
-
-    fn warning(&mut self, message: &str) -> std::io::Result<()> {
-        self.warnings.push(message.to_string());
-        Ok(())
-    }
-}
-
 #[test]
 fn a_lister_hands_each_line_of_the_list_to_its_sink() {
-    use urilint::list::{Lister, Options, Sort};
+    use urilint::list::{Collected, Lister, Options, Sort};
     let dir = tree();
     let docs = dir.path().join("docs");
     std::fs::write(
@@ -179,7 +160,7 @@ fn a_lister_hands_each_line_of_the_list_to_its_sink() {
         base: Some("https://docs.acme.net/".into()),
         ..Options::default()
     };
-    let mut sink = Lines::default();
+    let mut sink = Collected::default();
     let failed = Lister::new(&Config::default(), None, options)
         .unwrap()
         .run(
@@ -187,12 +168,16 @@ fn a_lister_hands_each_line_of_the_list_to_its_sink() {
             &WalkOptions::default(),
             &mut sink,
         )
-        .map_err(|s| s.error)
-        .unwrap();
+        .unwrap_or_else(|stopped| panic!("{stopped}"));
     assert!(!failed);
     assert!(sink.warnings.is_empty(), "{:?}", sink.warnings);
+    let lines: Vec<String> = sink
+        .lines
+        .iter()
+        .map(|l| String::from_utf8(l.clone()).unwrap())
+        .collect();
     assert_eq!(
-        sink.lines,
+        lines,
         [
             "1\tftp://user:****@files.acme.net/x\n",
             "1\tHTTP://A.acme.net:80/\n",
@@ -271,7 +256,6 @@ fn text_in_memory_is_checked_as_the_file_it_stands_for() {
     };
     let refused = checker(fixing)
         .check_text(&docs.join("b.md"), text, None, &mut Collected::default())
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     assert_eq!(refused.error.kind(), std::io::ErrorKind::InvalidInput);
 }

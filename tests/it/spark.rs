@@ -1,9 +1,8 @@
 //! The distributed paths (issue 14): `scripts/spark_pipe.py` runs urilint
 //! over folders and mbox archives with Spark in local mode, records being
 //! whole files and whole messages read as bytes, and must give exactly the
-//! records of a single run (skipped, with a message, where Java or pyspark
-//! is missing: `pip install pyspark`); `scripts/hadoop_mapper.sh`, the
-//! Hadoop Streaming mapper, must too.
+//! records of a single run (an ignored test: it needs Java and pyspark);
+//! `scripts/hadoop_mapper.sh`, the Hadoop Streaming mapper, must too.
 
 use std::path::Path;
 use std::process::Command;
@@ -87,16 +86,17 @@ fn the_hadoop_mapper_gives_the_records_of_a_single_run() {
     assert_eq!(sorted_lines(&mapped.stdout), want);
 }
 
+/// Ignored unless asked for (`cargo test -- --ignored spark::`): Spark
+/// needs Java and pyspark, which CI does not install yet (issue 33), and a
+/// test that returns early would be counted as passed.
 #[test]
+#[ignore = "needs Java 17 and pyspark (pip install pyspark): cargo test -- --ignored spark::"]
 fn spark_gives_the_records_of_a_single_run() {
-    if !works("java", &["-version"]) {
-        eprintln!("skipped: no Java to run Spark");
-        return;
-    }
-    if !works("python3", &["-c", "import pyspark"]) {
-        eprintln!("skipped: no pyspark (pip install pyspark)");
-        return;
-    }
+    assert!(works("java", &["-version"]), "no Java to run Spark");
+    assert!(
+        works("python3", &["-c", "import pyspark"]),
+        "no pyspark: pip install pyspark"
+    );
     let dir = tempfile::tempdir().unwrap();
     let tree = fixture(dir.path());
     let mut inputs = vec![tree];
