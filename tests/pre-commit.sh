@@ -4,7 +4,8 @@
 # 1. The wheel: maturin (`bin` bindings, pyproject.toml) builds it, pip
 #    installs it in a fresh virtualenv with no index, and the installed
 #    `urilint`, with only the virtualenv on PATH, prints its version and
-#    checks a file: one well-known-port record, status 1.
+#    checks a file: one well-known-port record, status 1; the Spark job,
+#    `python -m urilint.spark`, comes with it.
 # 2. The pre-commit hook: in a throwaway git repository whose staged files
 #    hold a clean and a bad URI, `git commit` must fail (and print the
 #    finding without the password), then succeed once the URI is fixed.
@@ -67,6 +68,10 @@ status=0
 grep -q '"rule":"well-known-port"' "$work/w/out.jsonl" \
     && grep -q '"uri":"http://acme.net:25/x"' "$work/w/out.jsonl" \
     || fail "no well-known-port record: $(cat "$work/w/out.jsonl")"
+# The Spark job comes with the wheel (it needs pyspark only to run).
+help=$(PATH=$work/env/bin python -m urilint.spark --help) \
+    || fail "no urilint.spark in the wheel"
+case $help in "usage: urilint.spark "*) ;; *) fail "urilint.spark --help: $help" ;; esac
 echo "ok: the wheel installs with pip and runs"
 
 # 2. The hook. The clone is new, so urilint itself compiles; unoptimized,

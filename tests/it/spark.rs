@@ -1,8 +1,9 @@
-//! The distributed paths (issue 14): `scripts/spark_pipe.py` runs urilint
-//! over folders and mbox archives with Spark in local mode, records being
-//! whole files and whole messages read as bytes, and must give exactly the
-//! records of a single run (an ignored test: it needs Java and pyspark);
-//! `scripts/hadoop_mapper.sh`, the Hadoop Streaming mapper, must too.
+//! The distributed paths (issues 14, 33): `python -m urilint.spark`, the
+//! Spark job, runs urilint over folders and mbox archives, records being
+//! whole files and whole messages read as bytes, and must write exactly
+//! the records of a single run (an ignored test: it needs Java and
+//! pyspark); `scripts/hadoop_mapper.sh`, the Hadoop Streaming mapper, must
+//! too.
 
 use std::path::Path;
 use std::process::Command;
@@ -86,12 +87,60 @@ fn the_hadoop_mapper_gives_the_records_of_a_single_run() {
     assert_eq!(sorted_lines(&mapped.stdout), want);
 }
 
+/// The job's command line, from this repository's `python/`.
+fn job(python: &str) -> Command {
+    let mut cmd = Command::new(python);
+    cmd.env(
+        "PYTHONPATH",
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("python"),
+    );
+    cmd
+}
+
+/// Link integrity needs the whole tree: the job refuses the two rules
+/// before it starts Spark, with the way to run them instead.
+#[test]
+fn the_spark_job_refuses_the_link_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    for asked in [
+        ["--select", "broken-fragment"],
+        ["--extend-select", "broken-relative-link"],
+    ] {
+        let out = job("python3")
+            .args(["-m", "urilint.spark", "check", "--output"])
+            .arg(dir.path().join("out"))
+            .arg("--urilint")
+            .arg(assert_cmd::cargo::cargo_bin("urilint"))
+            .arg(dir.path())
+            .arg("--")
+            .args(asked)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{asked:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.ends_with(&format!(
+                "urilint.spark: error: {}: link integrity needs the whole tree in one place; \
+                 run `urilint check --select broken-relative-link,broken-fragment` on one machine\n",
+                asked[1]
+            )),
+            "{stderr}"
+        );
+        assert!(!dir.path().join("out").exists());
+    }
+}
+
+/// `extract` and `check` (jsonl) and `extract` (Parquet) through Spark in
+/// local mode, over the fixture tree, the corpus's docs sample and its mbox
+/// (cut into byte ranges of whole messages), each with `--verify`: the
+/// written records are a single run's. One Python process, so one JVM.
+///
 /// Ignored unless asked for (`cargo test -- --ignored spark::`): Spark
 /// needs Java and pyspark, which CI does not install yet (issue 33), and a
 /// test that returns early would be counted as passed.
 #[test]
 #[ignore = "needs Java 17 and pyspark (pip install pyspark): cargo test -- --ignored spark::"]
-fn spark_gives_the_records_of_a_single_run() {
+fn the_spark_job_writes_the_records_of_a_single_run() {
     assert!(works("java", &["-version"]), "no Java to run Spark");
     assert!(
         works("python3", &["-c", "import pyspark"]),
@@ -99,29 +148,67 @@ fn spark_gives_the_records_of_a_single_run() {
     );
     let dir = tempfile::tempdir().unwrap();
     let tree = fixture(dir.path());
-    let mut inputs = vec![tree];
+    let mut inputs = vec![tree.display().to_string()];
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     for sample in ["docs-sample", "mail-sample.mbox"] {
         if corpus.join(sample).exists() {
-            inputs.push(corpus.join(sample));
+            inputs.push(corpus.join(sample).display().to_string());
         }
     }
-    let out = Command::new("python3")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/spark_pipe.py"))
-        .arg("--urilint")
-        .arg(assert_cmd::cargo::cargo_bin("urilint"))
-        .args(&inputs)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let out = dir.path().join("out");
+    let bin = assert_cmd::cargo::cargo_bin("urilint");
+    let runs: Vec<Vec<String>> = [
+        ("extract", "jsonl", "e"),
+        ("check", "jsonl", "c"),
+        ("extract", "parquet", "p"),
+    ]
+    .iter()
+    .map(|(command, format, name)| {
+        let mut argv: Vec<String> = [command, "--output-format", format, "--verify", "--output"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        argv.push(out.join(name).display().to_string());
+        argv.push("--urilint".into());
+        argv.push(bin.display().to_string());
+        argv.extend(inputs.iter().cloned());
+        argv
+    })
+    .collect();
+    let script = format!(
+        "from urilint import spark\nfor argv in {}:\n    spark.main(argv)\n",
+        serde_json::to_string(&runs).unwrap()
+    );
+    let done = job("python3").args(["-c", &script]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&done.stdout);
     assert!(
-        out.status.success() && stdout.ends_with("ok: the same records\n"),
+        done.status.success(),
         "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8_lossy(&done.stderr)
     );
-    // The fixture tree's own URIs all came through Spark.
-    assert!(
-        stdout.contains("tree: 4 files over 4 partitions, 7 URIs\n"),
-        "{stdout}"
+    let oks: Vec<&str> = stdout.lines().filter(|l| l.starts_with("ok: ")).collect();
+    assert_eq!(oks.len(), 3, "{stdout}");
+    // The fixture tree's own records came through, among the corpus's.
+    let extracted = std::fs::read_dir(out.join("e"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("part-")
+        })
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect::<String>();
+    let quoted = serde_json::to_string(&format!("{}/", inputs[0])).unwrap();
+    let tree_prefix = format!("{{\"path\":{}", quoted.trim_end_matches('"'));
+    assert_eq!(
+        extracted
+            .lines()
+            .filter(|l| l.starts_with(&tree_prefix))
+            .count(),
+        7,
+        "{extracted}"
     );
+    assert!(!extracted.contains("hunter2"));
 }
