@@ -21,10 +21,14 @@ with this package), over one slice of the inputs:
   4155), so one large archive spreads over the workers; line numbers are
   mapped back to the archive's.
 
-Records are urilint's own jsonl lines with `path` (and for a slice of an
-archive, `line`) rewritten, never parsed and printed again, so the output
-is byte for byte a single run's (`--verify` checks it on small inputs).
-Slices keep the order of a single run: path order, then position.
+Each worker puts its slice where urilint, run over it, prints the path a
+single run prints (the input's own spelling, its secrets redacted by
+urilint), so records are urilint's own jsonl lines: only a scratch prefix
+(for an absolute input) and, for a slice of an archive, the line number are
+rewritten, never parsed and printed again. Inputs are ordered as a single
+run orders them, and may not overlap; the options passed on to urilint
+after `--` are those whose meaning a slice keeps (`PASSED`). `--verify`
+compares the output with a single run's on small inputs.
 
 Link integrity (`broken-relative-link`, `broken-fragment`) needs the whole
 tree in one place: `check` leaves both rules out, says so, and refuses
@@ -45,8 +49,15 @@ import tempfile
 
 VCS = {".git", ".hg", ".svn"}
 LINK_RULES = ("broken-relative-link", "broken-fragment")
-# `path` is the first field of every record, and `line` the second.
-HEAD = re.compile(r'^\{"path":"((?:[^"\\]|\\.)*)","line":(\d+),')
+# `path` is the first field of every record, then `path_bytes` when the
+# name is not UTF-8, then `line`.
+HEAD = re.compile(r'^\{"path":"((?:[^"\\]|\\.)*)"(?:,"path_bytes":\[([0-9,]*)\])?,"line":(\d+),')
+# What the job runs urilint with beside its own arguments: options whose
+# meaning does not change when each worker reads a slice of the inputs
+# (an option with a value, or a flag).
+PASSED = {"--select": True, "--ignore": True, "--extend-select": True, "--scheme": True,
+          "--base": True, "--relative": False, "--normalize": False, "--show-secrets": False,
+          "--include-code": False}
 
 
 def files_of(folder):
@@ -101,25 +112,64 @@ def is_mbox(path):
         return f.read(5) == b"From "
 
 
-def rewrite(line, path, lines_before=0):
-    """`line` with its `path` replaced (JSON-escaped as urilint writes it)
-    and its line number moved on by `lines_before`."""
+def rewrite(line, prefix, lines_before=0):
+    """`line` with `prefix` (the scratch folder an absolute input was put
+    under) taken off its path, and its line number moved on by
+    `lines_before`. The rest is urilint's own bytes."""
     m = HEAD.match(line)
     if not m:
         raise RuntimeError(f"not a urilint record: {line[:200]!r}")
-    number = int(m.group(2)) + lines_before
-    quoted = json.dumps(path, ensure_ascii=False)
-    return f'{{"path":{quoted},"line":{number},' + line[m.end():]
+    path, raw, number = m.group(1), m.group(2), int(m.group(3))
+    if prefix:
+        # The prefix is ASCII, and urilint wrote it as it is.
+        assert path.startswith(prefix), path
+        path = path[len(prefix):]
+        if raw is not None:
+            raw = raw.split(",")[len(prefix):]
+            raw = ",".join(raw)
+    head = f'{{"path":"{path}"'
+    if raw is not None:
+        head += f',"path_bytes":[{raw}]'
+    return head + f',"line":{number + lines_before},' + line[m.end():]
+
+
+class Mirror:
+    """Where a worker puts an input so that urilint, run over it, prints the
+    path a single run prints: a relative input at the same spelling under
+    a working folder deep enough for its `..`, an absolute one under the
+    scratch folder (a prefix taken off again by `rewrite`)."""
+
+    def __init__(self, scratch, given, is_folder):
+        if os.path.isabs(given):
+            self.cwd = scratch
+            self.arg = scratch + given
+            self.prefix = scratch
+        else:
+            ups = sum(1 for part in given.split("/") if part == "..")
+            self.cwd = os.path.join(scratch, *(["_"] * ups))
+            self.arg = given
+            self.prefix = ""
+        os.makedirs(self.cwd, exist_ok=True)
+        self.target = os.path.normpath(os.path.join(self.cwd, self.arg))
+        # The folders the spelling passes through before a `..` must exist
+        # for the system to resolve it, as it does for the input.
+        whole = os.path.join(self.cwd, self.arg)
+        os.makedirs(whole if is_folder else os.path.dirname(whole) or self.cwd, exist_ok=True)
 
 
 class Job:
-    """What every worker needs: the command line, the shipped files."""
+    """What every worker needs: the command line, the shipped files, and
+    counters of what went wrong."""
 
-    def __init__(self, command, urilint_name, config_name, extra):
+    def __init__(self, sc, command, urilint_name, config_name, extra):
         self.command = command
         self.urilint_name = urilint_name
         self.config_name = config_name
         self.extra = extra
+        # Slices where urilint found something (check exits 1), and files
+        # that could not be read.
+        self.found = sc.accumulator(0)
+        self.unreadable = sc.accumulator(0)
 
     def argv(self, urilint, config):
         argv = [urilint, self.command, "--format", "jsonl", "--no-ignore"]
@@ -128,74 +178,94 @@ class Job:
             argv += ["--ignore", ",".join(LINK_RULES)]
         return argv + self.extra
 
-    def run(self, argv_tail, cwd):
+    def run(self, mirror):
         from pyspark import SparkFiles
 
         urilint = executable(SparkFiles.get(self.urilint_name))
         config = SparkFiles.get(self.config_name) if self.config_name else None
-        done = subprocess.run(self.argv(urilint, config) + argv_tail, cwd=cwd, capture_output=True, check=False)
+        done = subprocess.run(self.argv(urilint, config) + [mirror.arg], cwd=mirror.cwd, capture_output=True, check=False)
+        # urilint's warnings, redacted as it writes them, to the worker's log.
+        sys.stderr.write(done.stderr.decode("utf-8", errors="replace"))
         # check exits 1 when it found something; 2 is an error.
-        if done.returncode not in ((0, 1) if self.command == "check" else (0,)):
+        if done.returncode == 1 and self.command == "check":
+            self.found += 1
+        elif done.returncode != 0:
             raise RuntimeError(f"urilint exited {done.returncode}: {done.stderr.decode(errors='replace')}")
-        return done.stdout.decode("utf-8").splitlines()
+        # Lines end in \n only: a name may hold U+2028 or U+0085.
+        return [line for line in done.stdout.decode("utf-8").split("\n") if line]
 
-    def files(self, folder, shown):
-        """A worker over a slice of a folder's files; `shown(rel)` is the
-        path a single run prints for the file at `rel`."""
+    def files(self, given, where, is_folder):
+        """A worker over a slice of the files of the folder `given` (at
+        `where` on the driver), or over the lone file `given` (at
+        `where`)."""
 
         def work(rels):
             scratch = tempfile.mkdtemp(prefix="urilint-spark-")
             try:
+                mirror = Mirror(scratch, given, is_folder)
+                placed = 0
                 for rel in rels:
-                    dest = os.path.join(scratch, rel)
+                    src = os.path.join(where, rel) if is_folder else where
+                    dest = os.path.join(mirror.target, rel) if is_folder else mirror.target
                     os.makedirs(os.path.dirname(dest), exist_ok=True)
-                    place(os.path.join(folder, rel), dest)
-                for line in self.run(["."], scratch):
-                    m = HEAD.match(line)
-                    rel = json.loads(f'"{m.group(1)}"')[2:] if m else ""
-                    yield rewrite(line, shown(rel))
+                    try:
+                        place(src, dest, follow=not is_folder)
+                        placed += 1
+                    except OSError:
+                        self.unreadable += 1
+                if placed:
+                    for line in self.run(mirror):
+                        yield rewrite(line, mirror.prefix)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
 
         return work
 
-    def messages(self, archive, shown):
-        """A worker over byte ranges of whole messages of an archive."""
+    def messages(self, given, where):
+        """A worker over byte ranges of whole messages of the archive
+        `given` (at `where` on the driver)."""
 
         def work(ranges):
             scratch = tempfile.mkdtemp(prefix="urilint-spark-")
             try:
-                name = os.path.basename(archive)
+                mirror = Mirror(scratch, given, False)
                 for start, end, line in ranges:
-                    with open(archive, "rb") as src, open(os.path.join(scratch, name), "wb") as out:
+                    with open(where, "rb") as src, open(mirror.target, "wb") as out:
                         src.seek(start)
                         out.write(src.read(end - start))
-                    for record in self.run([name], scratch):
-                        yield rewrite(record, shown, line - 1)
+                    for record in self.run(mirror):
+                        yield rewrite(record, mirror.prefix, line - 1)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
 
         return work
 
 
-def place(src, dest):
+def place(src, dest, follow):
     """`src` at `dest`: a hard link where both are on one file system
-    (nothing copied), else a copy, byte for byte."""
+    (nothing copied), else a copy, byte for byte. A file named on the
+    command line is read through a symbolic link (`follow`), as urilint
+    reads it."""
     try:
-        os.link(src, dest, follow_symlinks=False)
+        os.link(src, dest, follow_symlinks=follow)
     except OSError:
-        shutil.copyfile(src, dest, follow_symlinks=False)
+        shutil.copyfile(src, dest, follow_symlinks=follow)
+
+
+_EXECUTABLES = {}
 
 
 def executable(path):
-    """`path`, or a copy of it with the execute bit where a fetched file
-    lost it."""
+    """`path`, or (once a worker process) a copy of it with the execute
+    bit, where a fetched file lost it."""
     if os.access(path, os.X_OK):
         return path
-    copy = os.path.join(tempfile.mkdtemp(prefix="urilint-bin-"), os.path.basename(path))
-    shutil.copyfile(path, copy)
-    os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
-    return copy
+    if path not in _EXECUTABLES:
+        copy = os.path.join(os.path.dirname(path), "urilint-x-" + os.path.basename(path))
+        shutil.copyfile(path, copy)
+        os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
+        _EXECUTABLES[path] = copy
+    return _EXECUTABLES[path]
 
 
 def installed_urilint():
@@ -224,52 +294,96 @@ def parse(argv):
     own, extra = (argv[: argv.index("--")], argv[argv.index("--") + 1 :]) if "--" in argv else (argv, [])
     args = ap.parse_args(own)
     args.extra = extra
-    if args.command == "check":
-        asked = [a for a in extra if any(rule in a for rule in LINK_RULES)]
-        if asked:
+    selected, i = [], 0
+    while i < len(extra):
+        name, eq, value = extra[i].partition("=")
+        if name not in PASSED:
             ap.error(
-                f"{asked[0]}: link integrity needs the whole tree in one place; "
-                "run `urilint check --select broken-relative-link,broken-fragment` on one machine"
+                f"{name}: not passed to urilint, whose runs each read a slice of the inputs "
+                f"(passed: {', '.join(sorted(PASSED))})"
             )
+        if PASSED[name] and not eq:
+            i += 1
+            if i == len(extra):
+                ap.error(f"{name} needs a value")
+            value = extra[i]
+        if name in ("--select", "--extend-select"):
+            selected += value.split(",")
+        i += 1
+    asked = [rule for rule in LINK_RULES if rule in selected]
+    if args.command == "check" and asked:
+        ap.error(
+            f"{asked[0]}: link integrity needs the whole tree in one place; "
+            "run `urilint check --select broken-relative-link,broken-fragment` on one machine"
+        )
+    missing = [i for i in args.inputs if not os.path.exists(i)]
+    if missing:
+        ap.error(f"{len(missing)} input(s) not found")
+    overlap = overlapping(args.inputs)
+    if overlap:
+        ap.error("two inputs overlap (the same folder, or one inside the other): name each file once")
     args.urilint = args.urilint or installed_urilint()
-    if not args.urilint or not os.access(args.urilint, os.X_OK):
+    if not args.urilint:
         ap.error("no urilint binary: pip install urilint, or pass --urilint PATH")
+    if not os.access(args.urilint, os.X_OK):
+        ap.error(f"--urilint {args.urilint}: not an executable file")
     return args
 
 
-def shown_path(path):
-    """An input as urilint prints it: as given, without a trailing slash."""
-    return path.rstrip("/") or "/"
+def path_key(path):
+    """`path` ordered as urilint orders its inputs (Rust's `Path`, by
+    components: the root, a leading `.`, `..`, then names as bytes)."""
+    parts = path.split("/")
+    key = [(1, b"")] if path.startswith("/") else []
+    for n, part in enumerate(parts):
+        if part == "." and n == 0:
+            key.append((2, b""))
+        elif part == "..":
+            key.append((3, b""))
+        elif part not in ("", "."):
+            key.append((4, os.fsencode(part)))
+    return key
+
+
+def overlapping(inputs):
+    """Two inputs that are the same or one inside the other, or None: each
+    would give its files twice (urilint reads them once)."""
+    real = sorted((os.path.realpath(i), i) for i in inputs)
+    for (a, given_a), (b, given_b) in zip(real, real[1:]):
+        if b == a or b.startswith(a.rstrip("/") + "/"):
+            return given_a, given_b
+    return None
 
 
 def records(sc, job, inputs, slices):
-    """One RDD of jsonl lines over every input, in a single run's order."""
+    """One RDD of jsonl lines over every input, in a single run's order:
+    the inputs by path (they do not overlap, so their files do not
+    interleave), each input's files by path, each file by position."""
     rdds = []
-    for given in inputs:
-        shown = shown_path(given)
-        path = os.path.abspath(given)
-        if os.path.isdir(path):
-            rels = files_of(path)
+    for given in sorted(inputs, key=path_key):
+        # The workers read by absolute path: their working folder is not
+        # the driver's.
+        where = os.path.abspath(given)
+        if os.path.isdir(given):
+            rels = files_of(where)
             if rels:
-                work = job.files(path, lambda rel, shown=shown: f"{shown}/{rel}")
+                work = job.files(given, where, True)
                 rdds.append(sc.parallelize(rels, min(slices, len(rels))).mapPartitions(work))
-        elif is_mbox(path):
-            ranges = message_ranges(path, slices)
-            rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.messages(path, shown)))
+        elif is_mbox(given):
+            ranges = message_ranges(given, slices)
+            rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.messages(given, where)))
         else:
-            folder, name = os.path.split(path)
-            work = job.files(folder, lambda rel, shown=shown: shown)
-            rdds.append(sc.parallelize([name], 1).mapPartitions(work))
+            rdds.append(sc.parallelize([""], 1).mapPartitions(job.files(given, where, False)))
     return sc.union(rdds) if rdds else sc.emptyRDD()
 
 
 def single_run(job, args):
     """The records of one urilint run over the inputs, on this machine."""
-    argv = job.argv(args.urilint, args.config) + [shown_path(i) for i in args.inputs]
+    argv = job.argv(args.urilint, args.config) + args.inputs
     done = subprocess.run(argv, capture_output=True, check=False)
     if done.returncode not in (0, 1):
         sys.exit(f"the single run failed: {done.stderr.decode(errors='replace')}")
-    return done.stdout.decode("utf-8").splitlines()
+    return [line for line in done.stdout.decode("utf-8").split("\n") if line]
 
 
 def part_files(sc, folder):
@@ -305,6 +419,8 @@ def verify(spark, job, args):
 
 
 def main(argv=None):
+    """Runs the job; the status a single run would exit with: 2 when a file
+    could not be read, 1 when `check` found something, else 0."""
     args = parse(sys.argv[1:] if argv is None else argv)
     from pyspark.sql import SparkSession
 
@@ -315,6 +431,7 @@ def main(argv=None):
         if args.config:
             sc.addFile(os.path.abspath(args.config))
         job = Job(
+            sc,
             args.command,
             os.path.basename(args.urilint),
             os.path.basename(args.config) if args.config else None,
@@ -328,14 +445,26 @@ def main(argv=None):
             lines.saveAsTextFile(args.output)
         else:
             lines = lines.persist()
-            spark.read.json(lines).write.parquet(args.output)
+            if lines.isEmpty():
+                # Parquet cannot hold no columns: the fields every record has.
+                spark.createDataFrame([], "path string, line long, column long, start long, end long, uri string") \
+                    .write.parquet(args.output)
+            else:
+                spark.read.json(lines).write.parquet(args.output)
         print(f"urilint.spark: {args.command} of {len(args.inputs)} input(s) written to {args.output}", file=sys.stderr)
+        status = 0
+        if job.unreadable.value:
+            print(f"urilint.spark: {job.unreadable.value} file(s) could not be read", file=sys.stderr)
+            status = 2
+        elif job.found.value:
+            status = 1
         if args.verify:
             n = verify(spark, job, args)
             print(f"ok: the same {n} records as a single run")
+        return status
     finally:
         spark.stop()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -130,6 +130,74 @@ fn the_spark_job_refuses_the_link_rules() {
     }
 }
 
+/// Inputs the job refuses before it starts Spark: options that would
+/// mean something else for a slice of the inputs, and inputs that overlap
+/// (a single run reads their files once). No name is echoed back.
+#[test]
+fn the_spark_job_refuses_what_a_slice_cannot_do() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("d?token=abc/e")).unwrap();
+    let refused = |args: &[&str], message: &str| {
+        let out = job("python3")
+            .current_dir(dir.path())
+            .args([
+                "-m",
+                "urilint.spark",
+                "extract",
+                "--output",
+                "out",
+                "--urilint",
+            ])
+            .arg(assert_cmd::cargo::cargo_bin("urilint"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.ends_with(&format!("urilint.spark: error: {message}\n")),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("abc"), "{stderr}");
+    };
+    refused(
+        &["d?token=abc", "--", "--count"],
+        "--count: not passed to urilint, whose runs each read a slice of the inputs \
+         (passed: --base, --extend-select, --ignore, --include-code, --normalize, --relative, \
+         --scheme, --select, --show-secrets)",
+    );
+    refused(
+        &["d?token=abc", "d?token=abc/e/"],
+        "two inputs overlap (the same folder, or one inside the other): name each file once",
+    );
+    refused(&["d?token=abc/nope"], "1 input(s) not found");
+    assert!(!dir.path().join("out").exists());
+}
+
+/// Names a job must carry as a single run prints them: a secret in a file
+/// name (redacted), a line separator (U+2028) and bytes that are not
+/// UTF-8 in others, and a lone file with a NUL byte, read because it is
+/// named (a walk would skip it).
+fn hard_names(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    use std::os::unix::ffi::OsStrExt;
+    let names = dir.join("names");
+    std::fs::create_dir_all(&names).unwrap();
+    std::fs::write(
+        names.join("index.html?access_token=SECRET123"),
+        "see https://acme.net/a\n",
+    )
+    .unwrap();
+    std::fs::write(names.join("a\u{2028}b.txt"), "see https://acme.net/b\n").unwrap();
+    std::fs::write(
+        names.join(std::ffi::OsStr::from_bytes(b"caf\xe9.txt")),
+        "see https://acme.net/c\n",
+    )
+    .unwrap();
+    let lone = dir.join("lone?token=abc.dat");
+    std::fs::write(&lone, b"x\0 https://acme.net/lone\n").unwrap();
+    (names, lone)
+}
+
 /// `extract` and `check` (jsonl) and `extract` (Parquet) through Spark in
 /// local mode, over the fixture tree, the corpus's docs sample and its mbox
 /// (cut into byte ranges of whole messages), each with `--verify`: the
@@ -148,12 +216,17 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     );
     let dir = tempfile::tempdir().unwrap();
     let tree = fixture(dir.path());
-    let mut inputs = vec![tree.display().to_string()];
+    let (names, lone) = hard_names(dir.path());
+    // Out of order: the job orders them as a single run does.
+    let mut inputs = Vec::new();
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    for sample in ["docs-sample", "mail-sample.mbox"] {
+    for sample in ["mail-sample.mbox", "docs-sample"] {
         if corpus.join(sample).exists() {
             inputs.push(corpus.join(sample).display().to_string());
         }
+    }
+    for input in [&lone, &names, &tree] {
+        inputs.push(input.display().to_string());
     }
     let out = dir.path().join("out");
     let bin = assert_cmd::cargo::cargo_bin("urilint");
@@ -175,9 +248,26 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         argv
     })
     .collect();
+    // The first as users run it (`python -m`: the workers get the job's
+    // functions by value), the other two in one more process.
+    let first = job("python3")
+        .args(["-m", "urilint.spark"])
+        .args(&runs[0])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert_eq!(
+        first.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(stdout.starts_with("ok: the same "), "{stdout}");
+    // check exits 1: it found something.
     let script = format!(
-        "from urilint import spark\nfor argv in {}:\n    spark.main(argv)\n",
-        serde_json::to_string(&runs).unwrap()
+        "import sys\nfrom urilint import spark\n\
+         sys.exit(0 if [spark.main(a) for a in {}] == [1, 0] else 3)\n",
+        serde_json::to_string(&runs[1..]).unwrap()
     );
     let done = job("python3").args(["-c", &script]).output().unwrap();
     let stdout = String::from_utf8_lossy(&done.stdout);
@@ -187,7 +277,7 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         String::from_utf8_lossy(&done.stderr)
     );
     let oks: Vec<&str> = stdout.lines().filter(|l| l.starts_with("ok: ")).collect();
-    assert_eq!(oks.len(), 3, "{stdout}");
+    assert_eq!(oks.len(), 2, "{stdout}");
     // The fixture tree's own records came through, among the corpus's.
     let extracted = std::fs::read_dir(out.join("e"))
         .unwrap()
@@ -200,7 +290,7 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         })
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect::<String>();
-    let quoted = serde_json::to_string(&format!("{}/", inputs[0])).unwrap();
+    let quoted = serde_json::to_string(&format!("{}/", tree.display())).unwrap();
     let tree_prefix = format!("{{\"path\":{}", quoted.trim_end_matches('"'));
     assert_eq!(
         extracted
@@ -210,5 +300,9 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         7,
         "{extracted}"
     );
-    assert!(!extracted.contains("hunter2"));
+    for secret in ["hunter2", "SECRET123", "token=abc"] {
+        assert!(!extracted.contains(secret), "{secret}");
+    }
+    assert!(extracted.contains("https://acme.net/lone"));
+    assert!(extracted.contains("\"path_bytes\":["));
 }
