@@ -52,31 +52,22 @@ fn sorted_lines(b: &[u8]) -> Vec<String> {
     lines
 }
 
-/// The mapper, fed the tree's files as Hadoop Streaming feeds it lines,
-/// gives the records a single run over the tree gives.
+/// The mapper, fed the tree's files as Hadoop Streaming feeds it with
+/// NLineInputFormat (`mapreduce.input.lineinputformat.linespermap` paths
+/// to each mapper, keys ignored), gives together the records a single run
+/// over the tree gives, for one path a mapper, two, and all.
 #[test]
 fn the_hadoop_mapper_gives_the_records_of_a_single_run() {
     let dir = tempfile::tempdir().unwrap();
     let tree = fixture(dir.path());
-    let mut list = String::new();
+    let mut paths = Vec::new();
     for e in walkdir::WalkDir::new(&tree).sort_by_file_name() {
         let e = e.unwrap();
         if e.file_type().is_file() {
-            list.push_str(&format!("{}\n", e.path().display()));
+            paths.push(format!("{}\n", e.path().display()));
         }
     }
     let bin = assert_cmd::cargo::cargo_bin("urilint");
-    let mapped = assert_cmd::Command::new("sh")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/hadoop_mapper.sh"))
-        .env("URILINT", &bin)
-        .write_stdin(list)
-        .output()
-        .unwrap();
-    assert!(
-        mapped.status.success(),
-        "{}",
-        String::from_utf8_lossy(&mapped.stderr)
-    );
     let single = Command::new(&bin)
         .args(["extract", "--isolated", "--no-ignore", "--format", "jsonl"])
         .arg(&tree)
@@ -84,7 +75,24 @@ fn the_hadoop_mapper_gives_the_records_of_a_single_run() {
         .unwrap();
     let want = sorted_lines(&single.stdout);
     assert_eq!(want.len(), 7, "{want:?}");
-    assert_eq!(sorted_lines(&mapped.stdout), want);
+    for per_map in [1, 2, paths.len()] {
+        let mut mapped = Vec::new();
+        for split in paths.chunks(per_map) {
+            let out = assert_cmd::Command::new("sh")
+                .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/hadoop_mapper.sh"))
+                .env("URILINT", &bin)
+                .write_stdin(split.concat())
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            mapped.extend_from_slice(&out.stdout);
+        }
+        assert_eq!(sorted_lines(&mapped), want, "{per_map} a mapper");
+    }
 }
 
 /// The job's command line, from this repository's `python/`.
