@@ -30,6 +30,10 @@ run orders them, and may not overlap; the options passed on to urilint
 after `--` are those whose meaning a slice keeps (`PASSED`). `--verify`
 compares the output with a single run's on small inputs.
 
+`extract --count` counts each slice (its rows, then the key each row was
+folded by, `--fields key`), and Spark's reduce sums the rows by key: the
+first occurrence from the earliest slice, the last from the latest.
+
 Link integrity (`broken-relative-link`, `broken-fragment`) needs the whole
 tree in one place: `check` leaves both rules out, says so, and refuses
 them when asked for. Run them with `urilint check` on one machine.
@@ -161,8 +165,9 @@ class Job:
     """What every worker needs: the command line, the shipped files, and
     counters of what went wrong."""
 
-    def __init__(self, sc, command, urilint_name, config_name, extra):
+    def __init__(self, sc, command, urilint_name, config_name, extra, count=False):
         self.command = command
+        self.count = count
         self.urilint_name = urilint_name
         self.config_name = config_name
         self.extra = extra
@@ -176,14 +181,17 @@ class Job:
         argv += ["--config", config] if config else ["--isolated"]
         if self.command == "check":
             argv += ["--ignore", ",".join(LINK_RULES)]
+        if self.count:
+            argv.append("--count")
         return argv + self.extra
 
-    def run(self, mirror):
+    def run(self, mirror, more=()):
         from pyspark import SparkFiles
 
         urilint = executable(SparkFiles.get(self.urilint_name))
         config = SparkFiles.get(self.config_name) if self.config_name else None
-        done = subprocess.run(self.argv(urilint, config) + [mirror.arg], cwd=mirror.cwd, capture_output=True, check=False)
+        argv = self.argv(urilint, config) + list(more) + [mirror.arg]
+        done = subprocess.run(argv, cwd=mirror.cwd, capture_output=True, check=False)
         # urilint's warnings, redacted as it writes them, to the worker's log.
         sys.stderr.write(done.stderr.decode("utf-8", errors="replace"))
         # check exits 1 when it found something; 2 is an error.
@@ -193,6 +201,30 @@ class Job:
             raise RuntimeError(f"urilint exited {done.returncode}: {done.stderr.decode(errors='replace')}")
         # Lines end in \n only: a name may hold U+2028 or U+0085.
         return [line for line in done.stdout.decode("utf-8").split("\n") if line]
+
+    def slice(self, mirror, lines_before):
+        """The records of one run over a slice: jsonl lines, or with
+        `--count` its rows as (key, head, tally) for the reduce, `head`
+        the line up to its tally, `tally` count, files, first and last."""
+        lines = [rewrite(line, mirror.prefix, lines_before) for line in self.run(mirror)]
+        if not self.count:
+            return lines
+        # The key each row was folded by, row for row (a second run).
+        keys = [json.loads(k)["key"] for k in self.run(mirror, ["--fields", "key"])]
+        if len(keys) != len(lines):
+            raise RuntimeError(f"{len(keys)} keys for {len(lines)} rows")
+        rows = []
+        for key, line in zip(keys, lines):
+            # A quote inside a string is escaped, so `,"count":` is the
+            # tally's own (the last fields of a row).
+            cut = line.rindex(',"count":')
+            tally = json.loads("{" + line[cut + 1 :])
+            for place in (tally["first"], tally["last"]):
+                if mirror.prefix:
+                    place["path"] = place["path"][len(mirror.prefix) :]
+                place["line"] += lines_before
+            rows.append((key, line[:cut], tally))
+        return rows
 
     def files(self, given, where, is_folder):
         """A worker over a slice of the files of the folder `given` (at
@@ -214,8 +246,7 @@ class Job:
                     except OSError:
                         self.unreadable += 1
                 if placed:
-                    for line in self.run(mirror):
-                        yield rewrite(line, mirror.prefix)
+                    yield from self.slice(mirror, 0)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
 
@@ -233,8 +264,7 @@ class Job:
                     with open(where, "rb") as src, open(mirror.target, "wb") as out:
                         src.seek(start)
                         out.write(src.read(end - start))
-                    for record in self.run(mirror):
-                        yield rewrite(record, mirror.prefix, line - 1)
+                    yield from self.slice(mirror, line - 1)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
 
@@ -291,6 +321,11 @@ def parse(argv):
     ap.add_argument("--urilint", help="the binary to ship (default: the installed one)")
     ap.add_argument("--slices", type=int, help="slices of each input (default: 4 a core)")
     ap.add_argument("--verify", action="store_true", help="compare the output with a single run (small inputs)")
+    ap.add_argument(
+        "--count",
+        action="store_true",
+        help="extract: each URI once with its count, files, first and last, summed over the workers",
+    )
     own, extra = (argv[: argv.index("--")], argv[argv.index("--") + 1 :]) if "--" in argv else (argv, [])
     args = ap.parse_args(own)
     args.extra = extra
@@ -310,6 +345,8 @@ def parse(argv):
         if name in ("--select", "--extend-select"):
             selected += value.split(",")
         i += 1
+    if args.count and args.command != "extract":
+        ap.error("--count is for extract")
     asked = [rule for rule in LINK_RULES if rule in selected]
     if args.command == "check" and asked:
         ap.error(
@@ -377,6 +414,33 @@ def records(sc, job, inputs, slices):
     return sc.union(rdds) if rdds else sc.emptyRDD()
 
 
+def counted(rows):
+    """`--count` over the workers: each slice's rows reduced by key with
+    Spark's own reduce, the first occurrence from the earliest slice, the
+    last from the latest, counts and files summed (a file or message is in
+    one slice only), in the order of first occurrence, as one run gives."""
+
+    def tag(index, rows):
+        for n, (key, head, tally) in enumerate(rows):
+            yield key, ((index, n), head, tally, (index, n))
+
+    def merge(a, b):
+        early, late = (a, b) if a[0] <= b[0] else (b, a)
+        tally = dict(early[2])
+        tally["count"] = a[2]["count"] + b[2]["count"]
+        tally["files"] = a[2]["files"] + b[2]["files"]
+        last = a if a[3] >= b[3] else b
+        tally["last"] = last[2]["last"]
+        return early[0], early[1], tally, last[3]
+
+    def line(value):
+        order, head, tally, _ = value
+        text = json.dumps(tally, ensure_ascii=False, separators=(",", ":"))
+        return order, head + "," + text[1:]
+
+    return rows.mapPartitionsWithIndex(tag).reduceByKey(merge).values().map(line).sortByKey().values()
+
+
 def single_run(job, args):
     """The records of one urilint run over the inputs, on this machine."""
     argv = job.argv(args.urilint, args.config) + args.inputs
@@ -436,11 +500,14 @@ def main(argv=None):
             os.path.basename(args.urilint),
             os.path.basename(args.config) if args.config else None,
             args.extra,
+            args.count,
         )
         if args.command == "check":
             print(f"urilint.spark: {' and '.join(LINK_RULES)} left out: they need the whole tree", file=sys.stderr)
         slices = args.slices or 4 * sc.defaultParallelism
         lines = records(sc, job, args.inputs, slices)
+        if args.count:
+            lines = counted(lines)
         if args.output_format == "jsonl":
             lines.saveAsTextFile(args.output)
         else:

@@ -241,7 +241,8 @@ pub(super) struct ExtractArgs {
     /// The fields to print, in order (comma-separated), for csv, tsv and
     /// jsonl: path, line, column, start, end, uri, delimiter, flags,
     /// format, reference, message_id, date, subject, part, part_line; with
-    /// --count also count, files, first, last and `first.line` and the like.
+    /// --count also count, files, first, last, `first.line` and the like,
+    /// and key (the normalized form it counts by).
     #[arg(long, value_name = "FIELD", value_delimiter = ',')]
     pub(super) fields: Vec<String>,
 

@@ -34,6 +34,11 @@ const FIELDS: &[&str] = &[
 /// What `--count` adds.
 const COUNT_FIELDS: &[&str] = &["count", "files", "first", "last"];
 
+/// The form `--count` folds URIs by (normalized, RFC 3986 s6, from the
+/// redacted URI): asked for by name only, for whoever merges counts of
+/// several runs (the Spark job's reduce).
+const KEY_FIELD: &str = "key";
+
 /// The fields of `first` and `last`.
 const PLACE_FIELDS: &[&str] = &[
     "path",
@@ -73,18 +78,19 @@ impl Columns {
             let (head, sub) = f.split_once('.').map_or((f, None), |(h, s)| (h, Some(s)));
             let place = matches!(head, "first" | "last");
             let ok = match sub {
-                None => FIELDS.contains(&f) || COUNT_FIELDS.contains(&f),
+                None => FIELDS.contains(&f) || COUNT_FIELDS.contains(&f) || f == KEY_FIELD,
                 Some(s) => place && PLACE_FIELDS.contains(&s),
             };
             if !ok {
                 let mut all: Vec<&str> = FIELDS.to_vec();
                 all.extend(COUNT_FIELDS);
+                all.push(KEY_FIELD);
                 return Err(format!(
                     "--fields: no field `{f}` (fields: {}, and `first.line` and the like)",
                     all.join(", ")
                 ));
             }
-            if !count && (place || COUNT_FIELDS.contains(&head)) {
+            if !count && (place || COUNT_FIELDS.contains(&head) || head == KEY_FIELD) {
                 return Err(format!("--fields: `{f}` needs --count"));
             }
             Ok(())
@@ -161,15 +167,15 @@ impl Columns {
                 match &self.fields {
                     None => serde_json::to_writer(&mut out, &record)?,
                     Some(fields) => {
-                        let whole = serde_json::to_value(&record)?;
+                        let whole = with_key(serde_json::to_value(&record)?, entry, fields);
                         serde_json::to_writer(&mut out, &pick(&whole, fields))?;
                     }
                 }
                 out.push(b'\n');
             }
             LineFormat::Csv | LineFormat::Tsv => {
-                let whole = serde_json::to_value(entry.record(tally))?;
                 let fields = self.fields.as_deref().unwrap_or_default();
+                let whole = with_key(serde_json::to_value(entry.record(tally))?, entry, fields);
                 let cells: Vec<Cow<[u8]>> = fields
                     .iter()
                     .map(|f| match f.as_str() {
@@ -228,6 +234,18 @@ fn lookup<'v>(record: &'v Value, field: &str) -> Option<&'v Value> {
 /// The fields of `record` that `--fields` names, in its order; `first.line`
 /// as `{"first": {"line": ...}}`. A field the record does not have is
 /// `null`.
+/// `record` with the key `--count` folds `entry` by, when `fields` asks
+/// for it.
+fn with_key(mut record: Value, entry: &Entry, fields: &[String]) -> Value {
+    if fields.iter().any(|f| f == KEY_FIELD)
+        && let Value::Object(m) = &mut record
+    {
+        let key = String::from_utf8_lossy(&entry.key).into_owned();
+        m.insert(KEY_FIELD.into(), Value::String(key));
+    }
+    record
+}
+
 fn pick<'v>(record: &'v Value, fields: &'v [String]) -> Picked<'v> {
     let mut out: Vec<(&str, Pick)> = Vec::new();
     for f in fields {

@@ -704,3 +704,42 @@ fn redaction_holds_through_every_list() {
         ["https://admin:****@db.example.org/x"]
     );
 }
+
+/// `--fields key` gives the form `--count` folds by: normalized (RFC 3986
+/// s6.2.2, s6.2.3) and redacted, so counts of several runs (the Spark
+/// job's slices) merge as one run's would. Asked for by name only, with
+/// --count.
+#[test]
+fn the_key_a_count_folds_by() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.txt"),
+        "HTTP://Acme.NET:80/%7ea and http://acme.net/~a\nftp://u:hunter2@ftp.acme.net/x\n",
+    )
+    .unwrap();
+    let text = run(
+        dir.path(),
+        &[
+            "--format",
+            "jsonl",
+            "--count",
+            "--fields",
+            "uri,count,key",
+            "k.txt",
+        ],
+    );
+    assert_eq!(
+        text,
+        "{\"uri\":\"HTTP://Acme.NET:80/%7ea\",\"count\":2,\"key\":\"http://acme.net/~a\"}\n\
+         {\"uri\":\"ftp://u:****@ftp.acme.net/x\",\"count\":1,\"key\":\"ftp://u:****@ftp.acme.net/x\"}\n"
+    );
+    let out = extract(dir.path())
+        .args(["--format", "jsonl", "--fields", "uri,key", "k.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: --fields: `key` needs --count\n"
+    );
+}

@@ -206,10 +206,11 @@ fn hard_names(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     (names, lone)
 }
 
-/// `extract` and `check` (jsonl) and `extract` (Parquet) through Spark in
-/// local mode, over the fixture tree, the corpus's docs sample and its mbox
+/// `extract` and `check` (jsonl), `extract` (Parquet) and `extract
+/// --count` (summed by Spark's reduce) through Spark in local mode, over
+/// the fixture tree, hard names, the corpus's docs sample and its mbox
 /// (cut into byte ranges of whole messages), each with `--verify`: the
-/// written records are a single run's. One Python process, so one JVM.
+/// written records are a single run's.
 ///
 /// Ignored unless asked for (`cargo test -- --ignored spark::`): Spark
 /// needs Java and pyspark, which CI does not install yet (issue 33), and a
@@ -242,13 +243,16 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         ("extract", "jsonl", "e"),
         ("check", "jsonl", "c"),
         ("extract", "parquet", "p"),
+        ("extract --count", "jsonl", "n"),
     ]
     .iter()
     .map(|(command, format, name)| {
-        let mut argv: Vec<String> = [command, "--output-format", format, "--verify", "--output"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut argv: Vec<String> = command.split(' ').map(str::to_string).collect();
+        argv.extend(
+            ["--output-format", format, "--verify", "--output"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
         argv.push(out.join(name).display().to_string());
         argv.push("--urilint".into());
         argv.push(bin.display().to_string());
@@ -257,7 +261,7 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     })
     .collect();
     // The first as users run it (`python -m`: the workers get the job's
-    // functions by value), the other two in one more process.
+    // functions by value), the others in one more process.
     let first = job("python3")
         .args(["-m", "urilint.spark"])
         .args(&runs[0])
@@ -274,7 +278,7 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     // check exits 1: it found something.
     let script = format!(
         "import sys\nfrom urilint import spark\n\
-         sys.exit(0 if [spark.main(a) for a in {}] == [1, 0] else 3)\n",
+         sys.exit(0 if [spark.main(a) for a in {}] == [1, 0, 0] else 3)\n",
         serde_json::to_string(&runs[1..]).unwrap()
     );
     let done = job("python3").args(["-c", &script]).output().unwrap();
@@ -285,7 +289,7 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         String::from_utf8_lossy(&done.stderr)
     );
     let oks: Vec<&str> = stdout.lines().filter(|l| l.starts_with("ok: ")).collect();
-    assert_eq!(oks.len(), 2, "{stdout}");
+    assert_eq!(oks.len(), 3, "{stdout}");
     // The fixture tree's own records came through, among the corpus's.
     let extracted = std::fs::read_dir(out.join("e"))
         .unwrap()
