@@ -43,6 +43,7 @@ system every worker mounts.
 """
 import argparse
 import json
+import mmap
 import os
 import re
 import shutil
@@ -88,26 +89,46 @@ def files_of(folder):
 
 def message_ranges(archive, slices):
     """Byte ranges of whole messages of an mbox, about `slices` of them:
-    (start, end, line of start)."""
-    starts, line, offset, blank = [], 1, 0, True
-    with open(archive, "rb") as f:
-        for raw in f:
-            if raw.startswith(b"From ") and blank:
-                starts.append((offset, line))
-            blank = raw in (b"\n", b"\r\n")
-            offset += len(raw)
-            line += 1
-    if not starts or starts[0][0] != 0:
-        starts.insert(0, (0, 1))
-    size = offset
+    (start, end, line of start). The archive is searched where it lies
+    (mmap), never held, so the driver's memory stays flat whatever its
+    size."""
+    size = os.path.getsize(archive)
+    if size == 0:
+        return [(0, 0, 1)]
     step = max(1, size // max(1, slices))
-    ranges, begin = [], starts[0]
-    for at in starts[1:]:
-        if at[0] - begin[0] >= step:
-            ranges.append((begin[0], at[0], begin[1]))
-            begin = at
-    ranges.append((begin[0], size, begin[1]))
+    ranges, begin, line = [], 0, 1
+    with open(archive, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+        while begin + step < size:
+            start = next_message(m, begin + step)
+            if start is None:
+                break
+            ranges.append((begin, start, line))
+            line += count_lines(m, begin, start)
+            begin = start
+    ranges.append((begin, size, line))
     return ranges
+
+
+def next_message(m, at):
+    """The first message at or after `at`: a `From ` line that follows an
+    empty line (RFC 4155), lines ending in `\\n`; None when there is none."""
+    idx = m.find(b"\nFrom ", at - 1)
+    while idx >= 0:
+        # The line that ends at idx is empty: `\n`, or `\r\n`.
+        if idx == 0 or m[idx - 1] == 0x0A or (m[idx - 1] == 0x0D and (idx == 1 or m[idx - 2] == 0x0A)):
+            return idx + 1
+        idx = m.find(b"\nFrom ", idx + 1)
+    return None
+
+
+def count_lines(m, start, end):
+    """Line breaks in m[start:end], read 16 MiB at a time."""
+    n = 0
+    while start < end:
+        stop = min(end, start + (1 << 24))
+        n += m[start:stop].count(b"\n")
+        start = stop
+    return n
 
 
 def is_mbox(path):

@@ -318,3 +318,32 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     assert!(extracted.contains("https://acme.net/lone"));
     assert!(extracted.contains("\"path_bytes\":["));
 }
+
+/// The driver cuts an archive into byte ranges of whole messages where
+/// urilint cuts it: a `From ` line after an empty line (`\n` or `\r\n`),
+/// not one after text; each range with the line it starts on.
+#[test]
+fn the_job_cuts_an_archive_between_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("a.mbox");
+    std::fs::write(
+        &archive,
+        b"From a\nx\nFrom b\n\nFrom c\r\nz\r\n\r\nFrom d\n",
+    )
+    .unwrap();
+    let out = job("python3")
+        .arg("-c")
+        .arg(format!(
+            "from urilint.spark import message_ranges as r\n\
+             print(r({p:?}, 4), r({p:?}, 1))",
+            p = archive.display().to_string()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "[(0, 17, 1), (17, 30, 5), (30, 37, 8)] [(0, 37, 1)]\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
