@@ -105,53 +105,60 @@ fn job(python: &str) -> Command {
     cmd
 }
 
-/// Link integrity needs the whole tree: the job refuses the two rules
-/// before it starts Spark, with the way to run them instead.
-#[test]
-fn the_spark_job_refuses_the_link_rules() {
-    let dir = tempfile::tempdir().unwrap();
-    for asked in [
-        ["--select", "broken-fragment"],
-        ["--extend-select", "broken-relative-link"],
-    ] {
-        let out = job("python3")
-            .args(["-m", "urilint.spark", "check", "--output"])
-            .arg(dir.path().join("out"))
-            .arg("--urilint")
-            .arg(assert_cmd::cargo::cargo_bin("urilint"))
-            .arg(dir.path())
-            .arg("--")
-            .args(asked)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{asked:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.ends_with(&format!(
-                "urilint.spark: error: {}: link integrity needs the whole tree in one place; \
-                 run `urilint check --select broken-relative-link,broken-fragment` on one machine\n",
-                asked[1]
-            )),
-            "{stderr}"
-        );
-        assert!(!dir.path().join("out").exists());
-    }
-}
-
-/// Inputs the job refuses before it starts Spark: options that would
-/// mean something else for a slice of the inputs, and inputs that overlap
-/// (a single run reads their files once). No name is echoed back.
+/// What the job refuses before it starts Spark, with status 2, a message,
+/// no output folder and no name echoed back: the link rules (link
+/// integrity needs the whole tree; the message says how to run them
+/// instead), options that would mean something else for a slice of the
+/// inputs, inputs that overlap (a single run reads their files once), and
+/// a missing input.
 #[test]
 fn the_spark_job_refuses_what_a_slice_cannot_do() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("d?token=abc/e")).unwrap();
-    let refused = |args: &[&str], message: &str| {
+    let links = |rule: &str| {
+        format!(
+            "{rule}: link integrity needs the whole tree in one place; \
+             run `urilint check --select broken-relative-link,broken-fragment` on one machine"
+        )
+    };
+    let cases: [(&str, &[&str], String); 5] = [
+        (
+            "check",
+            &["d?token=abc", "--", "--select", "broken-fragment"],
+            links("broken-fragment"),
+        ),
+        (
+            "check",
+            &["d?token=abc", "--", "--extend-select=broken-relative-link"],
+            links("broken-relative-link"),
+        ),
+        (
+            "extract",
+            &["d?token=abc", "--", "--count"],
+            "--count: not passed to urilint, whose runs each read a slice of the inputs \
+             (passed: --base, --extend-select, --ignore, --include-code, --normalize, --relative, \
+             --scheme, --select, --show-secrets)"
+                .into(),
+        ),
+        (
+            "extract",
+            &["d?token=abc", "d?token=abc/e/"],
+            "two inputs overlap (the same folder, or one inside the other): name each file once"
+                .into(),
+        ),
+        (
+            "extract",
+            &["d?token=abc/nope"],
+            "1 input(s) not found".into(),
+        ),
+    ];
+    for (command, args, message) in cases {
         let out = job("python3")
             .current_dir(dir.path())
             .args([
                 "-m",
                 "urilint.spark",
-                "extract",
+                command,
                 "--output",
                 "out",
                 "--urilint",
@@ -167,19 +174,8 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
             "{stderr}"
         );
         assert!(!stderr.contains("abc"), "{stderr}");
-    };
-    refused(
-        &["d?token=abc", "--", "--count"],
-        "--count: not passed to urilint, whose runs each read a slice of the inputs \
-         (passed: --base, --extend-select, --ignore, --include-code, --normalize, --relative, \
-         --scheme, --select, --show-secrets)",
-    );
-    refused(
-        &["d?token=abc", "d?token=abc/e/"],
-        "two inputs overlap (the same folder, or one inside the other): name each file once",
-    );
-    refused(&["d?token=abc/nope"], "1 input(s) not found");
-    assert!(!dir.path().join("out").exists());
+        assert!(!dir.path().join("out").exists());
+    }
 }
 
 /// Names a job must carry as a single run prints them: a secret in a file
