@@ -60,6 +60,10 @@ pub struct WalkOptions {
     pub exclude: Exclude,
     /// Apply `exclude` to paths named on the command line too.
     pub force_exclude: bool,
+    /// Files to read as a walk finds them (`--file-list`): one that looks
+    /// binary is skipped; `exclude` applies with `force_exclude`, as for
+    /// a named file; a folder is walked.
+    pub listed: Vec<PathBuf>,
 }
 
 /// Exclusion globs, as ruff reads them ([`PathGlobs`]): a pattern without
@@ -313,8 +317,9 @@ impl From<walkdir::Error> for Error {
 /// the others.
 pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Error>> {
     let mut out = Vec::new();
-    for p in paths {
-        if p.as_os_str() == "-" {
+    let named = paths.iter().map(|p| (p, true));
+    for (p, explicit) in named.chain(options.listed.iter().map(|p| (p, false))) {
+        if p.as_os_str() == "-" && explicit {
             out.push(Ok(Input::Stdin));
             continue;
         }
@@ -324,7 +329,7 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
             Ok(_) if options.force_exclude && options.exclude.is_excluded_with_parents(p) => {}
             Ok(_) => out.push(Ok(Input::File {
                 path: p.clone(),
-                explicit: true,
+                explicit,
             })),
         }
     }
@@ -343,6 +348,7 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
     let mut roots: Vec<PathBuf> = paths
         .iter()
         .filter(|p| p.as_os_str() != "-")
+        .chain(&options.listed)
         .map(|p| same_key(&cwd, p))
         .collect();
     // Sorted by components, a path is followed at once by one inside it
@@ -522,6 +528,30 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
             Ok(_) => {}
         }
     }
+}
+
+/// The paths of a file list (`--file-list`): one a line, or, when the
+/// list holds a NUL byte, one before each NUL (`git ls-files -z`, `find
+/// -print0`), so that any name can be listed. Empty entries are none.
+///
+/// ```
+/// use std::path::PathBuf;
+/// let lines = urilint::walk::file_list(b"a.md\ndocs/b.html\n\n");
+/// assert_eq!(lines, [PathBuf::from("a.md"), PathBuf::from("docs/b.html")]);
+/// let nul = urilint::walk::file_list(b"a\nb.md\0c.md\0");
+/// assert_eq!(nul, [PathBuf::from("a\nb.md"), PathBuf::from("c.md")]);
+/// ```
+pub fn file_list(list: &[u8]) -> Vec<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let sep = if memchr::memchr(0, list).is_some() {
+        0
+    } else {
+        b'\n'
+    };
+    list.split(|&b| b == sep)
+        .filter(|name| !name.is_empty())
+        .map(|name| PathBuf::from(std::ffi::OsStr::from_bytes(name)))
+        .collect()
 }
 
 /// The error for a device that is not a regular file, a pipe, a terminal

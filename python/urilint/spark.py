@@ -10,21 +10,23 @@ local cores); the job sets none of them. Each worker runs the urilint
 binary the driver ships to it (`--urilint`, by default the one installed
 with this package), over one slice of the inputs:
 
-- A folder's files, listed on the driver as urilint walks it, are cut into
-  slices of whole files. A worker puts its files (hard links, or copies
-  byte for byte) into a scratch tree under their own relative names and
-  runs urilint once over that tree, so each file is read as its name and content say (HTML as
-  HTML, an mbox as mail), binary files are skipped as in a walk, and no URI
-  is cut between two workers.
+- A folder's files, listed on the driver by urilint itself (`--show-files`:
+  its walk, `.gitignore`, excludes and order), are cut into slices of
+  whole files. A worker sees the driver's file system under a scratch
+  folder (`View`: the input linked where it lies, the driver's working
+  folder and the config's folder real folders, the config copied in) and
+  runs urilint once over its files (`--file-list`), so each file is read
+  as its name and content say (HTML as HTML, an mbox as mail), binary
+  files are skipped as in a walk, no URI is cut between two workers, and
+  the config's globs are read from the folder they were written for.
 - An mbox archive is cut into byte ranges of whole messages, where urilint
   cuts it (a `From ` line that opens the file or follows an empty line, RFC
   4155), so one large archive spreads over the workers; line numbers are
   mapped back to the archive's.
 
-Each worker puts its slice where urilint, run over it, prints the path a
-single run prints (the input's own spelling, its secrets redacted by
-urilint), so records are urilint's own jsonl lines: only a scratch prefix
-(for an absolute input) and, for a slice of an archive, the line number are
+Records are urilint's own jsonl lines, paths spelled as a single run
+spells them (its secrets redacted by urilint): only a scratch prefix (for
+an absolute input) and, for a slice of an archive, the line number are
 rewritten, never parsed and printed again. Inputs are ordered as a single
 run orders them, and may not overlap; the options passed on to urilint
 after `--` are those whose meaning a slice keeps (`PASSED`). `--verify`
@@ -52,7 +54,6 @@ import subprocess
 import sys
 import tempfile
 
-VCS = {".git", ".hg", ".svn"}
 LINK_RULES = ("broken-relative-link", "broken-fragment")
 # `path` is the first field of every record, then `path_bytes` when the
 # name is not UTF-8, then `line`.
@@ -65,26 +66,23 @@ PASSED = {"--select": True, "--ignore": True, "--extend-select": True, "--scheme
           "--include-code": False}
 
 
-def files_of(folder):
-    """Relative paths of the files under `folder`, in urilint's walk order
-    (names compared as bytes, a folder's files before the names after it).
-    `.gitignore` files are copied as files: the job passes `--no-ignore`."""
-    out = []
-
-    def walk(rel):
-        full = os.path.join(folder, rel) if rel else folder
-        with os.scandir(full) as entries:
-            names = sorted(entries, key=lambda e: os.fsencode(e.name))
-        for e in names:
-            sub = os.path.join(rel, e.name) if rel else e.name
-            if e.is_dir(follow_symlinks=False):
-                if e.name not in VCS:
-                    walk(sub)
-            elif e.is_file(follow_symlinks=False):
-                out.append(sub)
-
-    walk("")
-    return out
+def listing(argv, given):
+    """The files a single run reads under the folder `given`, in its order
+    and spelled as it prints them (`urilint --show-files`, so the walk is
+    urilint's own: `.gitignore`, version-control folders, `exclude`), as
+    bytes, with the number of paths that could not be read (said on
+    stderr)."""
+    done = subprocess.run(argv + ["--show-files", "--show-secrets", given], capture_output=True, check=False)
+    sys.stderr.write(done.stderr.decode("utf-8", errors="replace"))
+    if done.returncode not in (0, 2):
+        sys.exit(f"urilint --show-files failed: {done.stderr.decode(errors='replace')}")
+    paths = []
+    for line in done.stdout.split(b"\n"):
+        if line:
+            record = json.loads(line)
+            raw = record.get("path_bytes")
+            paths.append(bytes(raw) if raw is not None else os.fsencode(record["path"]))
+    return paths, done.stderr.count(b"\n") if done.returncode == 2 else 0
 
 
 def message_ranges(archive, slices):
@@ -158,39 +156,108 @@ def rewrite(line, prefix, lines_before=0):
     return head + f',"line":{number + lines_before},' + line[m.end():]
 
 
-class Mirror:
-    """Where a worker puts an input so that urilint, run over it, prints the
-    path a single run prints: a relative input at the same spelling under
-    a working folder deep enough for its `..`, an absolute one under the
-    scratch folder (a prefix taken off again by `rewrite`)."""
+def rewrite_all(text, prefix, lines_before=0):
+    """`rewrite` over every line of `text` (lines ending in `\\n`, the last
+    one too), as one string without its last line break. Only the lines of
+    an archive's slice, or with `path_bytes`, are taken apart one by one;
+    the others lose their prefix in one pass over the text."""
+    if not text:
+        return ""
+    if lines_before or (prefix and '"path_bytes":[' in text):
+        return "\n".join(rewrite(line, prefix, lines_before) for line in text[:-1].split("\n"))
+    text = text[:-1]
+    if not prefix:
+        return text
+    lines = text.count("\n") + 1
+    cut = ("\n" + text).replace('\n{"path":"' + prefix, '\n{"path":"')[1:]
+    # Every line lost the prefix, once.
+    if len(text) - len(cut) != lines * len(prefix):
+        raise RuntimeError("a record without the scratch prefix")
+    return cut
 
-    def __init__(self, scratch, given, is_folder):
-        if os.path.isabs(given):
-            self.cwd = scratch
-            self.arg = scratch + given
-            self.prefix = scratch
+
+class View:
+    """The driver's file system as a worker sees it under a scratch folder
+    `root`: the input linked where it lies (one symbolic link, or the
+    slice of an archive written there), the driver's working folder and
+    the config's folder real folders at their own paths (their neighbours
+    linked), the config file copied in. urilint, run there, prints the
+    paths a single run prints (an absolute one under `root`, a prefix
+    `rewrite` takes off again) and reads the config's globs from the
+    folder they were written for. Nothing is written outside `root`, and
+    only links are removed with it."""
+
+    def __init__(self, root, given, where, cwd, config=None, shipped=None, link=True):
+        self.root = root
+        self.cwd = self.at(cwd)
+        self.arg = self.at(given) if os.path.isabs(given) else given
+        self.prefix = root if os.path.isabs(given) else ""
+        self.target = self.at(where)
+        folders = [cwd] + ([os.path.dirname(config)] if config else [])
+        inner = [f for f in folders if within(f, where)]
+        if inner:
+            self.build(where, inner)
         else:
-            ups = sum(1 for part in given.split("/") if part == "..")
-            self.cwd = os.path.join(scratch, *(["_"] * ups))
-            self.arg = given
-            self.prefix = ""
-        os.makedirs(self.cwd, exist_ok=True)
-        self.target = os.path.normpath(os.path.join(self.cwd, self.arg))
-        # The folders the spelling passes through before a `..` must exist
-        # for the system to resolve it, as it does for the input.
-        whole = os.path.join(self.cwd, self.arg)
-        os.makedirs(whole if is_folder else os.path.dirname(whole) or self.cwd, exist_ok=True)
+            os.makedirs(os.path.dirname(self.target), exist_ok=True)
+            if link:
+                os.symlink(where, self.target)
+        for folder in folders:
+            self.make(folder)
+        self.config = None
+        if config:
+            self.config = self.at(config)
+            if os.path.lexists(self.config):
+                os.unlink(self.config)
+            shutil.copyfile(shipped, self.config)
+
+    def at(self, path):
+        return self.root + path
+
+    def build(self, folder, inner):
+        """`folder` real, its entries linked but the folders on the way to
+        `inner`, built the same way."""
+        os.makedirs(self.at(folder), exist_ok=True)
+        with os.scandir(folder) as entries:
+            for e in entries:
+                sub = os.path.join(folder, e.name)
+                deeper = [f for f in inner if within(f, sub)]
+                if deeper and e.is_dir(follow_symlinks=False):
+                    self.build(sub, deeper)
+                else:
+                    os.symlink(sub, self.at(sub))
+
+    def make(self, folder):
+        """`folder` made under the root, never through a link (that would
+        write into an input)."""
+        path = self.root
+        for part in folder.split("/"):
+            if not part:
+                continue
+            path = os.path.join(path, part)
+            if os.path.islink(path):
+                raise RuntimeError(f"{folder}: lies behind a symbolic link inside an input")
+            if not os.path.isdir(path):
+                os.mkdir(path)
+
+
+def within(path, folder):
+    """`path` is `folder` or inside it."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 class Job:
-    """What every worker needs: the command line, the shipped files, and
-    counters of what went wrong."""
+    """What every worker needs: the command line, the shipped files, where
+    the driver ran and where its config lies, and counters of what went
+    wrong."""
 
-    def __init__(self, sc, command, urilint_name, config_name, extra, count=False):
+    def __init__(self, sc, command, urilint_name, config, extra, count=False):
         self.command = command
         self.count = count
         self.urilint_name = urilint_name
-        self.config_name = config_name
+        # The config as the driver names it (absolute), and as shipped.
+        self.config = os.path.abspath(config) if config else None
+        self.config_name = os.path.basename(config) if config else None
+        self.cwd = os.getcwd()
         self.extra = extra
         # Slices where urilint found something (check exits 1), and files
         # that could not be read.
@@ -198,7 +265,7 @@ class Job:
         self.unreadable = sc.accumulator(0)
 
     def argv(self, urilint, config):
-        argv = [urilint, self.command, "--format", "jsonl", "--no-ignore"]
+        argv = [urilint, self.command, "--format", "jsonl"]
         argv += ["--config", config] if config else ["--isolated"]
         if self.command == "check":
             argv += ["--ignore", ",".join(LINK_RULES)]
@@ -206,32 +273,55 @@ class Job:
             argv.append("--count")
         return argv + self.extra
 
-    def run(self, mirror, more=()):
+    def view(self, root, given, where, link=True):
+        from pyspark import SparkFiles
+
+        shipped = SparkFiles.get(self.config_name) if self.config_name else None
+        return View(root, given, where, self.cwd, self.config, shipped, link)
+
+    def run(self, view, paths=None, more=()):
+        """urilint over the input at `view` (or, with `paths`, over those
+        files of it, listed NUL-separated): its jsonl output, lines ending
+        in `\\n` only (a name may hold U+2028 or U+0085)."""
         from pyspark import SparkFiles
 
         urilint = executable(SparkFiles.get(self.urilint_name))
-        config = SparkFiles.get(self.config_name) if self.config_name else None
-        argv = self.argv(urilint, config) + list(more) + [mirror.arg]
-        done = subprocess.run(argv, cwd=mirror.cwd, capture_output=True, check=False)
+        argv = self.argv(urilint, view.config) + list(more)
+        if paths is None:
+            argv.append(view.arg)
+        else:
+            listed = os.path.join(view.root, "urilint-files")
+            with open(listed, "wb") as out:
+                for path in paths:
+                    out.write(os.fsencode(view.root) + path if path.startswith(b"/") else path)
+                    out.write(b"\0")
+            argv += ["--file-list", listed]
+        done = subprocess.run(argv, cwd=view.cwd, capture_output=True, check=False)
         # urilint's warnings, redacted as it writes them, to the worker's log.
         sys.stderr.write(done.stderr.decode("utf-8", errors="replace"))
         # check exits 1 when it found something; 2 is an error.
         if done.returncode == 1 and self.command == "check":
             self.found += 1
+        elif done.returncode == 2 and paths is not None and done.stdout:
+            # A listed file that could not be read: said, and counted.
+            self.unreadable += done.stderr.count(b"\n")
         elif done.returncode != 0:
             raise RuntimeError(f"urilint exited {done.returncode}: {done.stderr.decode(errors='replace')}")
-        # Lines end in \n only: a name may hold U+2028 or U+0085.
-        return [line for line in done.stdout.decode("utf-8").split("\n") if line]
+        return done.stdout.decode("utf-8")
 
-    def slice(self, mirror, lines_before):
-        """The records of one run over a slice: jsonl lines, or with
-        `--count` its rows as (key, head, tally) for the reduce, `head`
-        the line up to its tally, `tally` count, files, first and last."""
-        lines = [rewrite(line, mirror.prefix, lines_before) for line in self.run(mirror)]
+    def slice(self, view, lines_before=0, paths=None):
+        """The records of one run over a slice: its jsonl lines as one
+        string (Spark writes an element and a line break, so a slice is
+        one element, not one a record), or with `--count` its rows as
+        (key, head, tally) for the reduce, `head` the line up to its
+        tally, `tally` count, files, first and last."""
+        text = self.run(view, paths)
         if not self.count:
-            return lines
+            text = rewrite_all(text, view.prefix, lines_before)
+            return [text] if text else []
+        lines = [rewrite(line, view.prefix, lines_before) for line in text.split("\n") if line]
         # The key each row was folded by, row for row (a second run).
-        keys = [json.loads(k)["key"] for k in self.run(mirror, ["--fields", "key"])]
+        keys = [json.loads(k)["key"] for k in self.run(view, paths, ["--fields", "key"]).split("\n") if k]
         if len(keys) != len(lines):
             raise RuntimeError(f"{len(keys)} keys for {len(lines)} rows")
         rows = []
@@ -241,69 +331,45 @@ class Job:
             cut = line.rindex(',"count":')
             tally = json.loads("{" + line[cut + 1 :])
             for place in (tally["first"], tally["last"]):
-                if mirror.prefix:
-                    place["path"] = place["path"][len(mirror.prefix) :]
+                if view.prefix:
+                    place["path"] = place["path"][len(view.prefix) :]
                 place["line"] += lines_before
             rows.append((key, line[:cut], tally))
         return rows
 
-    def files(self, given, where, is_folder):
-        """A worker over a slice of the files of the folder `given` (at
-        `where` on the driver), or over the lone file `given` (at
-        `where`)."""
+    def files(self, given, where):
+        """A worker over a slice of the files (as a single run spells
+        them) of the folder `given` (at `where` on the driver), or over
+        the lone file `given`."""
 
-        def work(rels):
-            scratch = tempfile.mkdtemp(prefix="urilint-spark-")
+        def work(paths):
+            paths = list(paths)
+            root = tempfile.mkdtemp(prefix="urilint-spark-")
             try:
-                mirror = Mirror(scratch, given, is_folder)
-                placed = 0
-                for rel in rels:
-                    src = os.path.join(where, rel) if is_folder else where
-                    dest = os.path.join(mirror.target, rel) if is_folder else mirror.target
-                    os.makedirs(os.path.dirname(dest), exist_ok=True)
-                    try:
-                        place(src, dest, follow=not is_folder)
-                        placed += 1
-                    except OSError:
-                        self.unreadable += 1
-                if placed:
-                    yield from self.slice(mirror, 0)
+                yield from self.slice(self.view(root, given, where), 0, paths or None)
             finally:
-                shutil.rmtree(scratch, ignore_errors=True)
+                shutil.rmtree(root, ignore_errors=True)
 
         return work
 
     def messages(self, given, where):
         """A worker over byte ranges of whole messages of the archive
-        `given` (at `where` on the driver)."""
+        `given` (at `where` on the driver), each written where the
+        archive lies in the worker's view."""
 
         def work(ranges):
-            scratch = tempfile.mkdtemp(prefix="urilint-spark-")
+            root = tempfile.mkdtemp(prefix="urilint-spark-")
             try:
-                mirror = Mirror(scratch, given, False)
+                view = self.view(root, given, where, link=False)
                 for start, end, line in ranges:
-                    with open(where, "rb") as src, open(mirror.target, "wb") as out:
+                    with open(where, "rb") as src, open(view.target, "wb") as out:
                         src.seek(start)
                         out.write(src.read(end - start))
-                    yield from self.slice(mirror, line - 1)
+                    yield from self.slice(view, line - 1)
             finally:
-                shutil.rmtree(scratch, ignore_errors=True)
+                shutil.rmtree(root, ignore_errors=True)
 
         return work
-
-
-def place(src, dest, follow):
-    """`src` at `dest`: a hard link where both are on one file system
-    (nothing copied), else a copy, byte for byte. A file named on the
-    command line is read through a symbolic link (`follow`), as urilint
-    reads it."""
-    try:
-        os.link(src, dest, follow_symlinks=follow)
-    except OSError:
-        shutil.copyfile(src, dest, follow_symlinks=follow)
-
-
-_EXECUTABLES = {}
 
 
 def executable(path):
@@ -413,25 +479,27 @@ def overlapping(inputs):
     return None
 
 
-def records(sc, job, inputs, slices):
-    """One RDD of jsonl lines over every input, in a single run's order:
-    the inputs by path (they do not overlap, so their files do not
-    interleave), each input's files by path, each file by position."""
+def records(sc, job, inputs, slices, urilint):
+    """One RDD of jsonl text over every input (a slice's lines an element,
+    or with `--count` its rows), in a single run's order: the inputs by
+    path (they do not overlap, so their files do not interleave), each
+    folder's files as urilint lists them, each file by position."""
     rdds = []
     for given in sorted(inputs, key=path_key):
         # The workers read by absolute path: their working folder is not
         # the driver's.
         where = os.path.abspath(given)
         if os.path.isdir(given):
-            rels = files_of(where)
-            if rels:
-                work = job.files(given, where, True)
-                rdds.append(sc.parallelize(rels, min(slices, len(rels))).mapPartitions(work))
+            paths, unreadable = listing(job.argv(urilint, job.config), given)
+            job.unreadable += unreadable
+            if paths:
+                work = job.files(given, where)
+                rdds.append(sc.parallelize(paths, min(slices, len(paths))).mapPartitions(work))
         elif is_mbox(given):
             ranges = message_ranges(given, slices)
             rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.messages(given, where)))
         else:
-            rdds.append(sc.parallelize([""], 1).mapPartitions(job.files(given, where, False)))
+            rdds.append(sc.parallelize([], 1).mapPartitions(job.files(given, where)))
     return sc.union(rdds) if rdds else sc.emptyRDD()
 
 
@@ -481,15 +549,22 @@ def part_files(sc, folder):
     return sorted(n for n in names if os.path.basename(n).startswith("part-"))
 
 
-def verify(spark, job, args):
+def session(sc):
+    """Spark SQL, for Parquet only: it takes seconds to start."""
+    from pyspark.sql import SparkSession
+
+    return SparkSession.builder.getOrCreate()
+
+
+def verify(sc, job, args):
     """The written records against a single run's: jsonl lines byte for
     byte and in order, Parquet rows field by field."""
     want = single_run(job, args)
-    parts = ",".join(part_files(spark.sparkContext, args.output))
+    parts = ",".join(part_files(sc, args.output))
     if args.output_format == "jsonl":
-        got = spark.sparkContext.textFile(parts).collect() if parts else []
+        got = sc.textFile(parts).collect() if parts else []
     else:
-        rows = spark.read.parquet(*parts.split(",")).collect() if parts else []
+        rows = session(sc).read.parquet(*parts.split(",")).collect() if parts else []
         got = [{k: v for k, v in r.asDict(recursive=True).items() if v is not None} for r in rows]
         want = [{k: v for k, v in json.loads(line).items() if v is not None} for line in want]
         # Spark reads Parquet files in an order of its own (largest first).
@@ -507,10 +582,10 @@ def main(argv=None):
     """Runs the job; the status a single run would exit with: 2 when a file
     could not be read, 1 when `check` found something, else 0."""
     args = parse(sys.argv[1:] if argv is None else argv)
-    from pyspark.sql import SparkSession
+    from pyspark import SparkConf, SparkContext
 
-    spark = SparkSession.builder.appName(f"urilint {args.command}").getOrCreate()
-    sc = spark.sparkContext
+    # The master and resources are spark-submit's (SparkConf reads them).
+    sc = SparkContext.getOrCreate(SparkConf().setAppName(f"urilint {args.command}"))
     try:
         sc.addFile(os.path.abspath(args.urilint))
         if args.config:
@@ -519,20 +594,23 @@ def main(argv=None):
             sc,
             args.command,
             os.path.basename(args.urilint),
-            os.path.basename(args.config) if args.config else None,
+            args.config,
             args.extra,
             args.count,
         )
         if args.command == "check":
             print(f"urilint.spark: {' and '.join(LINK_RULES)} left out: they need the whole tree", file=sys.stderr)
         slices = args.slices or 4 * sc.defaultParallelism
-        lines = records(sc, job, args.inputs, slices)
+        lines = records(sc, job, args.inputs, slices, args.urilint)
         if args.count:
             lines = counted(lines)
         if args.output_format == "jsonl":
             lines.saveAsTextFile(args.output)
         else:
+            if not args.count:
+                lines = lines.flatMap(lambda text: text.split("\n"))
             lines = lines.persist()
+            spark = session(sc)
             if lines.isEmpty():
                 # Parquet cannot hold no columns: the fields every record has.
                 spark.createDataFrame([], "path string, line long, column long, start long, end long, uri string") \
@@ -547,11 +625,11 @@ def main(argv=None):
         elif job.found.value:
             status = 1
         if args.verify:
-            n = verify(spark, job, args)
+            n = verify(sc, job, args)
             print(f"ok: the same {n} records as a single run")
         return status
     finally:
-        spark.stop()
+        sc.stop()
 
 
 if __name__ == "__main__":

@@ -95,8 +95,8 @@ pub fn mistyped(args: &[std::ffi::OsString]) -> Option<String> {
 
 #[derive(Debug, clap::Args)]
 pub(super) struct CheckArgs {
-    /// Files or directories to check; `-` is standard input.
-    #[arg(default_value = ".")]
+    /// Files or directories to check; `-` is standard input [default: `.`,
+    /// unless --file-list is given].
     pub(super) paths: Vec<PathBuf>,
 
     /// Output format.
@@ -209,8 +209,8 @@ pub(super) struct CheckArgs {
 
 #[derive(Debug, clap::Args)]
 pub(super) struct ExtractArgs {
-    /// Files or directories to read; `-` is standard input.
-    #[arg(default_value = ".")]
+    /// Files or directories to read; `-` is standard input [default: `.`,
+    /// unless --file-list is given].
     pub(super) paths: Vec<PathBuf>,
 
     /// `plain`: one URI a line. `jsonl`: one JSON object a URI with path,
@@ -338,6 +338,18 @@ pub(super) struct WalkArgs {
     /// pre-commit, which names files).
     #[arg(long)]
     pub(super) force_exclude: bool,
+
+    /// Read these files too, listed in FILE (`-`: standard input) one a
+    /// line, or NUL-separated if it holds a NUL byte (`git ls-files -z`),
+    /// each as a walk finds it: one that looks binary is skipped.
+    #[arg(long, value_name = "FILE")]
+    pub(super) file_list: Option<PathBuf>,
+
+    /// Print the files a run would read, in its order, one a line (jsonl:
+    /// `path`, and `path_bytes` for a name that is not UTF-8), and stop.
+    /// A binary file found in a walk is listed, and skipped when read.
+    #[arg(long)]
+    pub(super) show_files: bool,
 }
 
 /// `--input`: `auto` (`None`) or a format (SPEC section 9).

@@ -31,6 +31,15 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         .build()
         .map_err(usage)?;
     let walk = super::walk_options(&args.walk, &config, config_path.as_deref())?;
+    let paths = super::paths_of(&args.paths, &args.walk)?;
+    if args.walk.show_files {
+        return super::show_files(
+            &paths,
+            &walk,
+            matches!(args.format, CheckFormat::Jsonl),
+            args.show_secrets,
+        );
+    }
     let threads = super::threads(args.walk.threads);
     let format = match args.format {
         CheckFormat::Human => Format::Human,
@@ -79,8 +88,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let mut checker =
         Checker::new(&config, config_path.as_deref(), linter, options).map_err(usage)?;
     // `--fix -` writes the fixed text to stdout: the findings go to stderr.
-    let fix_stdin =
-        fixing == Some(Fixing::Write) && args.paths.iter().any(|p| p.as_os_str() == "-");
+    let fix_stdin = fixing == Some(Fixing::Write) && paths.iter().any(|p| p.as_os_str() == "-");
     let out: Box<dyn Write> = if fix_stdin {
         Box::new(io::stderr())
     } else {
@@ -107,7 +115,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             Status::Clean
         }
     };
-    let outcome = match checker.run(&args.paths, &walk, &mut printer) {
+    let outcome = match checker.run(&paths, &walk, &mut printer) {
         // The closing lines and the last flush may still find the pipe
         // closed: the exit status is then what was found.
         Ok(outcome) => {

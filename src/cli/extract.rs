@@ -26,6 +26,15 @@ impl<W: Write> Sink for Stdout<W> {
 pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     let (config_path, config) = super::load_config(&args.settings)?;
     let walk = super::walk_options(&args.walk, &config, config_path.as_deref())?;
+    let paths = super::paths_of(&args.paths, &args.walk)?;
+    if args.walk.show_files {
+        return super::show_files(
+            &paths,
+            &walk,
+            matches!(args.format, ExtractFormat::Jsonl),
+            args.show_secrets,
+        );
+    }
     let options = Options {
         format: match args.format {
             ExtractFormat::Plain => LineFormat::Plain,
@@ -61,7 +70,7 @@ pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
     // Noted (`-j` capped) once the flags are known to be right.
     let mut lister = lister.threads(super::threads(args.walk.threads));
     let mut out = Stdout(BufWriter::new(io::stdout().lock()));
-    match lister.run(&args.paths, &walk, &mut out) {
+    match lister.run(&paths, &walk, &mut out) {
         Ok(failed) => {
             if failed {
                 super::reached(Status::SomeInputsFailed);

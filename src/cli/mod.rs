@@ -103,6 +103,10 @@ fn walk_options(
         follow_links: args.follow,
         no_ignore: args.no_ignore,
         force_exclude: args.force_exclude,
+        listed: match &args.file_list {
+            None => Vec::new(),
+            Some(list) => read_list(list)?,
+        },
         ..WalkOptions::default()
     };
     options
@@ -114,6 +118,101 @@ fn walk_options(
         .add(std::path::Path::new("."), &args.exclude)
         .map_err(|e| usage(format!("--exclude: {e}")))?;
     Ok(options)
+}
+
+/// The paths of `--file-list FILE` (`-`: standard input).
+fn read_list(list: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = if list.as_os_str() == "-" {
+        io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| usage(format!("--file-list {}: {e}", list.display())))?;
+    Ok(urilint::walk::file_list(&bytes))
+}
+
+/// The paths to read: those given, else `.` unless `--file-list` gave
+/// some. `-` for both the paths and the list is an error: standard
+/// input is read once.
+fn paths_of(paths: &[PathBuf], walk: &WalkArgs) -> Result<Vec<PathBuf>, Failure> {
+    let list_stdin = walk
+        .file_list
+        .as_ref()
+        .is_some_and(|l| l.as_os_str() == "-");
+    if list_stdin && paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err(usage(
+            "`-` names standard input once: as a path or as --file-list, not both",
+        ));
+    }
+    Ok(match (paths.is_empty(), &walk.file_list) {
+        (true, None) => vec![PathBuf::from(".")],
+        _ => paths.to_vec(),
+    })
+}
+
+/// `--show-files`: the files a run over `paths` would read, in its order,
+/// one a line, redacted as output names are unless `show_secrets` (then
+/// a name's own bytes; in jsonl, `path_bytes` when they are not UTF-8).
+/// A path that cannot be read is said on stderr, and the status is 2.
+fn show_files(
+    paths: &[PathBuf],
+    walk: &WalkOptions,
+    jsonl: bool,
+    show_secrets: bool,
+) -> Result<Status, Failure> {
+    use std::io::Write;
+    use std::os::unix::ffi::OsStrExt;
+    use urilint::walk::display_path;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut status = Status::Clean;
+    for input in urilint::walk::inputs(paths, walk) {
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                say(e);
+                status = Status::SomeInputsFailed;
+                continue;
+            }
+        };
+        let Some(path) = input.path() else {
+            writeln!(out, "{}", if jsonl { r#"{"path":"-"}"# } else { "-" })?;
+            continue;
+        };
+        let raw = path.as_os_str().as_bytes();
+        match (jsonl, show_secrets) {
+            (false, true) => {
+                out.write_all(raw)?;
+                out.write_all(b"\n")?;
+            }
+            (false, false) => writeln!(
+                out,
+                "{}",
+                urilint::report::escape_controls(&display_path(path))
+            )?,
+            (true, _) => {
+                let shown = if show_secrets {
+                    String::from_utf8_lossy(raw).into_owned()
+                } else {
+                    display_path(path)
+                };
+                let mut record = serde_json::json!({ "path": shown });
+                let bytes = match (path.to_str(), show_secrets) {
+                    (Some(_), _) => None,
+                    (None, true) => Some(raw.to_vec()),
+                    (None, false) => input.path_bytes(),
+                };
+                if let Some(bytes) = bytes {
+                    record["path_bytes"] = bytes.into();
+                }
+                serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
 }
 
 /// Threads a run may use, per core: past a few per core more threads only

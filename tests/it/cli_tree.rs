@@ -553,3 +553,107 @@ fn baseline_round_trip() {
     assert_eq!(lines, [6, 7]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// `--show-files` lists what a run would read, in its order, after the
+/// walk's own choices (`.gitignore`, version-control folders, excludes),
+/// names redacted as in output unless `--show-secrets` (jsonl then gives
+/// a non-UTF-8 name's bytes); `--file-list` reads the files a list names
+/// (lines, or NUL-separated entries, so a name may hold a line break),
+/// each as a walk finds it: a binary one is skipped, unless also named.
+#[test]
+fn show_files_lists_a_run_and_file_list_reads_one() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "docs/a.md", b"see https://a.example/\n");
+    write(root, "docs/bin.dat", b"\0 https://bin.example/\n");
+    write(root, "docs/b\nc.md", b"see https://bc.example/\n");
+    write(root, "docs/gone.log", b"https://log.example/\n");
+    write(root, "docs/.gitignore", b"*.log\n");
+    write(root, "docs/.git/config", b"https://git.example/\n");
+    write(root, "docs/s?token=abc.md", b"see https://s.example/\n");
+    let latin1 = std::ffi::OsStr::from_bytes(b"docs/caf\xe9.md");
+    std::fs::write(root.join(latin1), b"see https://cafe.example/\n").unwrap();
+    let run = |args: &[&str], stdin: &[u8]| {
+        urilint()
+            .current_dir(root)
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .unwrap()
+    };
+    let shown = run(&["extract", "--isolated", "--show-files", "docs"], b"");
+    assert_eq!(shown.status.code(), Some(0));
+    assert_eq!(
+        text(&shown.stdout),
+        "docs/.gitignore\ndocs/a.md\ndocs/b\\u{a}c.md\ndocs/bin.dat\ndocs/caf\\xe9.md\ndocs/s?token=****\n"
+    );
+    let exact = run(
+        &[
+            "check",
+            "--isolated",
+            "--show-files",
+            "--format",
+            "jsonl",
+            "--show-secrets",
+            "--exclude",
+            "*.dat",
+            "docs",
+            "nope",
+        ],
+        b"",
+    );
+    assert_eq!(exact.status.code(), Some(2));
+    assert_eq!(
+        text(&exact.stdout),
+        "{\"path\":\"docs/.gitignore\"}\n{\"path\":\"docs/a.md\"}\n{\"path\":\"docs/b\\nc.md\"}\n\
+         {\"path\":\"docs/caf\u{fffd}.md\",\"path_bytes\":[100,111,99,115,47,99,97,102,233,46,109,100]}\n\
+         {\"path\":\"docs/s?token=abc.md\"}\n"
+    );
+    assert_eq!(
+        text(&exact.stderr),
+        "urilint: nope: No such file or directory (os error 2)\n"
+    );
+
+    // A list, one a line: no `.` walked; the binary file skipped.
+    let listed = run(
+        &["extract", "--isolated", "--file-list", "-"],
+        b"docs/bin.dat\ndocs/a.md\n",
+    );
+    assert_eq!(listed.status.code(), Some(0));
+    assert_eq!(text(&listed.stdout), "https://a.example/\n");
+    // NUL-separated, a name with a line break; a binary file also named
+    // on the command line is read; the order is a run's.
+    std::fs::write(
+        root.join("list"),
+        b"docs/b\nc.md\0docs/bin.dat\0docs/a.md\0",
+    )
+    .unwrap();
+    let nul = run(
+        &[
+            "extract",
+            "--isolated",
+            "--file-list",
+            "list",
+            "docs/bin.dat",
+        ],
+        b"",
+    );
+    assert_eq!(
+        text(&nul.stdout),
+        "https://a.example/\nhttps://bc.example/\nhttps://bin.example/\n"
+    );
+    // A listed file that is missing is an error; the others are read.
+    let missing = run(
+        &["extract", "--isolated", "--file-list", "-"],
+        b"docs/nope.md\ndocs/a.md\n",
+    );
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(text(&missing.stdout), "https://a.example/\n");
+    let twice = run(&["extract", "--file-list", "-", "-"], b"");
+    assert_eq!(twice.status.code(), Some(2));
+    assert_eq!(
+        text(&twice.stderr),
+        "urilint: `-` names standard input once: as a path or as --file-list, not both\n"
+    );
+}

@@ -287,17 +287,7 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     let oks: Vec<&str> = stdout.lines().filter(|l| l.starts_with("ok: ")).collect();
     assert_eq!(oks.len(), 3, "{stdout}");
     // The fixture tree's own records came through, among the corpus's.
-    let extracted = std::fs::read_dir(out.join("e"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("part-")
-        })
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect::<String>();
+    let extracted = part_text(&out.join("e"));
     let quoted = serde_json::to_string(&format!("{}/", tree.display())).unwrap();
     let tree_prefix = format!("{{\"path\":{}", quoted.trim_end_matches('"'));
     assert_eq!(
@@ -313,6 +303,78 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     }
     assert!(extracted.contains("https://acme.net/lone"));
     assert!(extracted.contains("\"path_bytes\":["));
+
+    // Run from inside the tree, over `.`, with a config in it: its globs
+    // are read from its own folder (an anchored per-file ignore, an
+    // exclude) and `.gitignore` is honoured, on the workers as in the
+    // single run `--verify` compares with; the config itself is not
+    // written into the tree.
+    std::fs::write(
+        tree.join("urilint.toml"),
+        "exclude = [\"lists/*.mbox\"]\n[per-file-ignores]\n\"sub/*.md\" = [\"embedded-password\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(tree.join("sub")).unwrap();
+    for name in ["sub/x.md", "y.md", "sub/skip.log"] {
+        std::fs::write(tree.join(name), "ftp://u:hunter2@ftp.acme.net/\n").unwrap();
+    }
+    std::fs::write(tree.join(".gitignore"), "*.log\n").unwrap();
+    let before = std::fs::read(tree.join("urilint.toml")).unwrap();
+    let inside = job("python3")
+        .current_dir(&tree)
+        .args([
+            "-m",
+            "urilint.spark",
+            "check",
+            "--verify",
+            "--config",
+            "urilint.toml",
+        ])
+        .arg("--output")
+        .arg(out.join("t"))
+        .arg("--urilint")
+        .arg(&bin)
+        .arg(".")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&inside.stdout);
+    assert_eq!(
+        inside.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&inside.stderr)
+    );
+    assert_eq!(stdout, "ok: the same 3 records as a single run\n");
+    let found = part_text(&out.join("t"));
+    let paths: Vec<&str> = found
+        .lines()
+        .map(|l| l.split('"').nth(3).unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        ["./.hidden.txt", "./a/_sources/index.rst.txt", "./y.md"],
+        "{found}"
+    );
+    assert_eq!(std::fs::read(tree.join("urilint.toml")).unwrap(), before);
+}
+
+/// The text of the part files Spark wrote to `folder`, in order.
+fn part_text(folder: &Path) -> String {
+    let mut parts: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("part-")
+        })
+        .collect();
+    parts.sort();
+    parts
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
 }
 
 /// The driver cuts an archive into byte ranges of whole messages where
