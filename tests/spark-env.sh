@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Java and pyspark for the Spark job's test (issue 33), where missing: Java
+# 17 or later from Debian (default-jre-headless, as root), pyspark from PyPI
+# into a virtualenv of its own, `spark-env` in the target folder. Quiet when
+# all is there; else exit 1 with the reason. `.ci/run` starts it in the
+# background while the tests build; `tests/spark.sh` runs it again (then a
+# no-op) before the test.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+env=${CARGO_TARGET_DIR:-$repo/target}/spark-env
+
+java_ok() {
+    local major
+    major=$(java -version 2>&1 | sed -n 's/.* version "\([0-9]*\).*/\1/p' | head -n 1)
+    [ -n "$major" ] && [ "$major" -ge 17 ]
+}
+if ! java_ok; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -qq default-jre-headless; } > /dev/null 2>&1 || true
+    fi
+    java_ok || { echo "no Java 17 or later (apt-get install default-jre-headless)"; exit 1; }
+fi
+
+if ! "$env/bin/python" -c "import pyspark" > /dev/null 2>&1; then
+    rm -rf "$env"
+    { python3 -m venv "$env" \
+        && "$env/bin/pip" install --quiet --disable-pip-version-check --timeout 60 \
+            "pyspark>=4.0,<5"; } > /dev/null 2>&1 \
+        || { echo "no pyspark: pip install pyspark failed (PyPI out of reach?)"; exit 1; }
+fi
