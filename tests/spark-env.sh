@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Java and pyspark for the Spark job's test (issue 33), where missing: Java
-# 17 or later from Debian (default-jre-headless, as root), pyspark from PyPI
+# What the Spark job's tests need (issue 33), where missing: Java 17 or later
+# from Debian (default-jre-headless, as root); pyspark, pyarrow (which reads
+# inputs named by URI) and moto (an S3 server on this machine) from PyPI,
 # into a virtualenv of its own, `spark-env` in the target folder. Quiet when
 # all is there; else exit 1 with the reason. `.ci/run` starts it in the
 # background while the tests build; `tests/spark.sh` runs it again (then a
@@ -23,10 +24,10 @@ if ! java_ok; then
     java_ok || { echo "no Java 17 or later (apt-get install default-jre-headless)"; exit 1; }
 fi
 
-if ! "$env/bin/python" -c "import pyspark" > /dev/null 2>&1; then
+if ! "$env/bin/python" -c "import pyspark, pyarrow, moto.server" > /dev/null 2>&1; then
     rm -rf "$env"
     { python3 -m venv "$env" \
         && "$env/bin/pip" install --quiet --disable-pip-version-check --timeout 60 \
-            "pyspark>=4.0,<5"; } > /dev/null 2>&1 \
-        || { echo "no pyspark: pip install pyspark failed (PyPI out of reach?)"; exit 1; }
+            "pyspark>=4.0,<5" pyarrow "moto[server]>=5"; } > /dev/null 2>&1 \
+        || { echo "pip install pyspark pyarrow moto[server] failed (PyPI out of reach?)"; exit 1; }
 fi

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Spark job for real, in local mode (issue 33): `tests/spark-env.sh`
-# gets Java and pyspark where missing, then the ignored `spark::` test runs
-# with that pyspark first on PATH (`extract`, `check`, Parquet and `--count`
-# over a tree and an mbox, each compared record for record with a single
+# gets Java, pyspark, pyarrow and moto where missing, then the ignored
+# `spark::` tests run with that virtualenv first on PATH (`extract`, `check`,
+# Parquet and `--count` over trees and mbox archives, on this file system
+# and on S3 served by moto, each compared record for record with a single
 # run). In CI (`CI` set) a Spark that cannot be had fails the run; elsewhere
 # the test is skipped with the reason, as `cargo test` skips it.
 set -euo pipefail

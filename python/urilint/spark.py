@@ -40,12 +40,18 @@ Link integrity (`broken-relative-link`, `broken-fragment`) needs the whole
 tree in one place: `check` leaves both rules out, says so, and refuses
 them when asked for. Run them with `urilint check` on one machine.
 
-The workers read the inputs by path: on a cluster they must be on a file
-system every worker mounts.
+Local inputs are read by path: on a cluster they must be on a file system
+every worker mounts. An input named by URI (`s3://`, `s3a://`, `gs://`,
+`abfs://`, `hdfs://`, `file://`) is listed on the driver and read by the
+workers through pyarrow's file systems (Hadoop's own listing drops names
+that start with `_` or `.`, and `binaryFiles` would carry every file
+through the JVM): each file is copied into the worker's scratch folder
+under its URI as a name, so records name it by its URI. A remote folder
+is read whole but its version-control folders: no `.gitignore`, and the
+config's `exclude` globs name local paths.
 """
 import argparse
 import json
-import mmap
 import os
 import re
 import shutil
@@ -58,6 +64,8 @@ LINK_RULES = ("broken-relative-link", "broken-fragment")
 # `path` is the first field of every record, then `path_bytes` when the
 # name is not UTF-8, then `line`.
 HEAD = re.compile(r'^\{"path":"((?:[^"\\]|\\.)*)"(?:,"path_bytes":\[([0-9,]*)\])?,"line":(\d+),')
+# The same, over many lines: what comes before the line number, and it.
+LINE = re.compile(r'^(\{"path":"(?:[^"\\]|\\.)*"(?:,"path_bytes":\[[0-9,]*\])?,"line":)(\d+)(?=,)', re.M)
 # What the job runs urilint with beside its own arguments: options whose
 # meaning does not change when each worker reads a slice of the inputs
 # (an option with a value, or a flag).
@@ -87,24 +95,72 @@ def listing(argv, given):
 
 def message_ranges(archive, slices):
     """Byte ranges of whole messages of an mbox, about `slices` of them:
-    (start, end, line of start). The archive is searched where it lies
-    (mmap), never held, so the driver's memory stays flat whatever its
-    size."""
-    size = os.path.getsize(archive)
+    (start, end, line of start). The archive is read by position, 16 MiB
+    at a time, never held or mapped, so the driver's memory stays flat
+    whatever its size."""
+    where = remote(archive)
+    if where is not None:
+        filesystem, path = where
+        with filesystem.open_input_file(path) as f:
+            return cut(Positioned(f), f.size(), slices)
+    with open(archive, "rb") as f:
+        return cut(Positioned(Local(f)), os.fstat(f.fileno()).st_size, slices)
+
+
+def cut(m, size, slices):
+    """`message_ranges` over `m` (`Positioned`)."""
     if size == 0:
         return [(0, 0, 1)]
     step = max(1, size // max(1, slices))
     ranges, begin, line = [], 0, 1
-    with open(archive, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
-        while begin + step < size:
-            start = next_message(m, begin + step)
-            if start is None:
-                break
-            ranges.append((begin, start, line))
-            line += count_lines(m, begin, start)
-            begin = start
+    while begin + step < size:
+        start = next_message(m, begin + step)
+        if start is None:
+            break
+        ranges.append((begin, start, line))
+        line += count_lines(m, begin, start)
+        begin = start
     ranges.append((begin, size, line))
     return ranges
+
+
+class Local:
+    """A local file with pyarrow's `read_at` and `size`."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def size(self):
+        return os.fstat(self.f.fileno()).st_size
+
+    def read_at(self, n, at):
+        return os.pread(self.f.fileno(), n, at)
+
+
+class Positioned:
+    """A file read by position (pyarrow's `read_at`, or `Local`), searched
+    as an mmap is (`find`, a byte, a slice), 16 MiB at a time."""
+
+    CHUNK = 1 << 24
+
+    def __init__(self, f):
+        self.f = f
+        self.size = f.size()
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return self.f.read_at(at.stop - at.start, at.start)
+        return self.f.read_at(1, at)[0]
+
+    def find(self, sub, start):
+        start = max(start, 0)
+        while start < self.size:
+            block = self.f.read_at(self.CHUNK + len(sub) - 1, start)
+            found = block.find(sub)
+            if found >= 0:
+                return start + found
+            start += self.CHUNK
+        return -1
 
 
 def next_message(m, at):
@@ -131,8 +187,69 @@ def count_lines(m, start, end):
 
 def is_mbox(path):
     """An archive as urilint sniffs one: a `From ` line first."""
+    where = remote(path)
+    if where is not None:
+        with where[0].open_input_file(where[1]) as f:
+            return f.read_at(5, 0) == b"From "
     with open(path, "rb") as f:
         return f.read(5) == b"From "
+
+
+# At most this much of an archive, or this many files, a slice: what a
+# worker holds (its slice's records) stays bounded however large the input.
+SLICE_BYTES = 16 << 20
+SLICE_FILES = 4096
+
+# Folders urilint's walk never enters (VCS_DIRS in src/walk.rs), for remote
+# folders, which urilint does not walk.
+VCS_DIRS = {".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"}
+URI = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def remote(given):
+    """The file system and path of an input named by URI (`s3://bucket/docs`,
+    `hdfs://namenode/docs`, `gs://`, `abfs://`, `file:///`; `s3a://` is
+    `s3://`), through pyarrow, or None for a local path."""
+    m = URI.match(given)
+    if not m:
+        return None
+    try:
+        from pyarrow import fs
+    except ImportError:
+        sys.exit(f"urilint.spark: {m.group(1)}:// inputs are read with pyarrow: pip install pyarrow")
+    uri = given
+    if m.group(1).lower() in ("s3a", "s3n"):
+        uri = "s3" + given[len(m.group(1)) :]
+    return fs.FileSystem.from_uri(uri)
+
+
+def remote_kind(given):
+    """"folder", "file" or None (not found) for a remote input."""
+    from pyarrow import fs
+
+    filesystem, path = remote(given)
+    kind = filesystem.get_file_info(path).type
+    return {fs.FileType.Directory: "folder", fs.FileType.File: "file"}.get(kind)
+
+
+def remote_listing(given):
+    """The files under the remote folder `given`, relative to it, in
+    urilint's walk order (names as bytes, component by component), but
+    those in version-control folders. Hidden names (`_index.md`,
+    `.nojekyll`) are kept: Hadoop's own listing would drop them."""
+    from pyarrow import fs
+
+    filesystem, base = remote(given)
+    base = base.rstrip("/")
+    rels = []
+    for info in filesystem.get_file_info(fs.FileSelector(base, recursive=True)):
+        if info.type != fs.FileType.File:
+            continue
+        rel = info.path[len(base) + 1 :]
+        if not any(part in VCS_DIRS for part in rel.split("/")[:-1]):
+            rels.append(rel)
+    rels.sort(key=lambda r: [os.fsencode(part) for part in r.split("/")])
+    return rels
 
 
 def rewrite(line, prefix, lines_before=0):
@@ -158,13 +275,19 @@ def rewrite(line, prefix, lines_before=0):
 
 def rewrite_all(text, prefix, lines_before=0):
     """`rewrite` over every line of `text` (lines ending in `\\n`, the last
-    one too), as one string without its last line break. Only the lines of
-    an archive's slice, or with `path_bytes`, are taken apart one by one;
-    the others lose their prefix in one pass over the text."""
+    one too), as one string without its last line break. Only lines with
+    `path_bytes` under a prefix are taken apart one by one; the others
+    lose their prefix, and have their line moved on, in passes over the
+    whole text."""
     if not text:
         return ""
-    if lines_before or (prefix and '"path_bytes":[' in text):
+    if prefix and '"path_bytes":[' in text:
         return "\n".join(rewrite(line, prefix, lines_before) for line in text[:-1].split("\n"))
+    if lines_before:
+        # Each line's number, found by one pass of the regex over the text.
+        text, n = LINE.subn(lambda m: m.group(1) + str(int(m.group(2)) + lines_before), text)
+        if n != text.count("\n"):
+            raise RuntimeError("a line that is not a urilint record")
     text = text[:-1]
     if not prefix:
         return text
@@ -274,10 +397,7 @@ class Job:
         return argv + self.extra
 
     def view(self, root, given, where, link=True):
-        from pyspark import SparkFiles
-
-        shipped = SparkFiles.get(self.config_name) if self.config_name else None
-        return View(root, given, where, self.cwd, self.config, shipped, link)
+        return View(root, given, where, self.cwd, self.config, self.shipped(), link)
 
     def run(self, view, paths=None, more=()):
         """urilint over the input at `view` (or, with `paths`, over those
@@ -361,15 +481,110 @@ class Job:
             root = tempfile.mkdtemp(prefix="urilint-spark-")
             try:
                 view = self.view(root, given, where, link=False)
-                for start, end, line in ranges:
-                    with open(where, "rb") as src, open(view.target, "wb") as out:
-                        src.seek(start)
-                        out.write(src.read(end - start))
-                    yield from self.slice(view, line - 1)
+                with open(where, "rb") as src:
+                    for start, end, line in ranges:
+                        with open(view.target, "wb") as out:
+                            copy_range(lambda n, at: os.pread(src.fileno(), n, at), start, end, out)
+                        yield from self.slice(view, line - 1)
             finally:
                 shutil.rmtree(root, ignore_errors=True)
 
         return work
+
+
+    def remote_files(self, given, lone=False):
+        """A worker over a slice of the files of the remote folder `given`
+        (paths relative to it), or over the remote file `given` (`lone`):
+        each copied into a scratch folder under its URI as a name, so that
+        urilint prints the URI."""
+
+        def work(rels):
+            root = tempfile.mkdtemp(prefix="urilint-spark-")
+            try:
+                view = Scratch(root, given, self.shipped())
+                filesystem, base = remote(given)
+                if lone:
+                    fetch(filesystem, base, view.target)
+                    yield from self.slice(view)
+                    return
+                paths = []
+                for rel in rels:
+                    name = given.rstrip("/") + "/" + rel
+                    if any(part in ("", ".", "..") for part in rel.split("/")):
+                        # Not a name a file system folder can hold as it is.
+                        print(f"urilint.spark: {name}: not read (an empty, `.` or `..` segment)", file=sys.stderr)
+                        self.unreadable += 1
+                        continue
+                    try:
+                        fetch(filesystem, base.rstrip("/") + "/" + rel, os.path.join(root, name))
+                    except OSError as e:
+                        print(f"urilint.spark: {name}: {e}", file=sys.stderr)
+                        self.unreadable += 1
+                        continue
+                    paths.append(os.fsencode(name))
+                if paths:
+                    yield from self.slice(view, 0, paths)
+            finally:
+                shutil.rmtree(root, ignore_errors=True)
+
+        return work
+
+    def remote_messages(self, given):
+        """A worker over byte ranges of whole messages of the remote
+        archive `given`."""
+
+        def work(ranges):
+            root = tempfile.mkdtemp(prefix="urilint-spark-")
+            try:
+                view = Scratch(root, given, self.shipped())
+                filesystem, path = remote(given)
+                os.makedirs(os.path.dirname(view.target), exist_ok=True)
+                with filesystem.open_input_file(path) as src:
+                    for start, end, line in ranges:
+                        with open(view.target, "wb") as out:
+                            copy_range(src.read_at, start, end, out)
+                        yield from self.slice(view, line - 1)
+            finally:
+                shutil.rmtree(root, ignore_errors=True)
+
+        return work
+
+    def shipped(self):
+        from pyspark import SparkFiles
+
+        return SparkFiles.get(self.config_name) if self.config_name else None
+
+
+class Scratch:
+    """Where a worker puts remote files: under their URIs as names
+    (`s3:/bucket/docs/a.md`; the system reads `s3://bucket/docs/a.md` as
+    that), so that urilint, run there, prints each as its URI. The config
+    is read as shipped: its globs with a `/` name local paths, not URIs."""
+
+    def __init__(self, root, given, config):
+        self.root = self.cwd = root
+        self.arg = given
+        self.target = os.path.join(root, given)
+        self.config = config
+        self.prefix = ""
+
+
+def fetch(filesystem, path, local):
+    """The remote file `path` copied to `local`, 1 MiB at a time."""
+    os.makedirs(os.path.dirname(local), exist_ok=True)
+    with filesystem.open_input_stream(path) as src, open(local, "wb") as out:
+        shutil.copyfileobj(src, out, 1 << 20)
+
+
+def copy_range(read_at, start, end, out):
+    """Bytes `start` to `end` of a file (`read_at(n, offset)`) written to
+    `out`, 16 MiB at a time: a slice of an archive is never held whole."""
+    while start < end:
+        block = read_at(min(end - start, 1 << 24), start)
+        if not block:
+            raise RuntimeError("the archive ended before its last message")
+        out.write(block)
+        start += len(block)
 
 
 def executable(path):
@@ -440,7 +655,9 @@ def parse(argv):
             f"{asked[0]}: link integrity needs the whole tree in one place; "
             "run `urilint check --select broken-relative-link,broken-fragment` on one machine"
         )
-    missing = [i for i in args.inputs if not os.path.exists(i)]
+    if args.verify and any(URI.match(i) for i in args.inputs):
+        ap.error("--verify runs urilint on this machine, which reads local inputs only")
+    missing = [i for i in args.inputs if not URI.match(i) and not os.path.exists(i)]
     if missing:
         ap.error(f"{len(missing)} input(s) not found")
     overlap = overlapping(args.inputs)
@@ -472,7 +689,8 @@ def path_key(path):
 def overlapping(inputs):
     """Two inputs that are the same or one inside the other, or None: each
     would give its files twice (urilint reads them once)."""
-    real = sorted((os.path.realpath(i), i) for i in inputs)
+    # A URI as it is written; a local path as the system resolves it.
+    real = sorted((i.rstrip("/") if URI.match(i) else os.path.realpath(i), i) for i in inputs)
     for (a, given_a), (b, given_b) in zip(real, real[1:]):
         if b == a or b.startswith(a.rstrip("/") + "/"):
             return given_a, given_b
@@ -486,6 +704,25 @@ def records(sc, job, inputs, slices, urilint):
     folder's files as urilint lists them, each file by position."""
     rdds = []
     for given in sorted(inputs, key=path_key):
+        if remote(given) is not None:
+            kind = remote_kind(given)
+            if kind == "folder":
+                rels = remote_listing(given)
+                if rels:
+                    work = job.remote_files(given)
+                    n = min(len(rels), max(slices, len(rels) // SLICE_FILES))
+                    rdds.append(sc.parallelize(rels, n).mapPartitions(work))
+            elif kind == "file" and is_mbox(given):
+                filesystem, path = remote(given)
+                size = filesystem.get_file_info(path).size
+                ranges = message_ranges(given, max(slices, size // SLICE_BYTES))
+                rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.remote_messages(given)))
+            elif kind == "file":
+                rdds.append(sc.parallelize([], 1).mapPartitions(job.remote_files(given, lone=True)))
+            else:
+                print(f"urilint.spark: {given}: not found", file=sys.stderr)
+                job.unreadable += 1
+            continue
         # The workers read by absolute path: their working folder is not
         # the driver's.
         where = os.path.abspath(given)
@@ -494,9 +731,10 @@ def records(sc, job, inputs, slices, urilint):
             job.unreadable += unreadable
             if paths:
                 work = job.files(given, where)
-                rdds.append(sc.parallelize(paths, min(slices, len(paths))).mapPartitions(work))
+                n = min(len(paths), max(slices, len(paths) // SLICE_FILES))
+                rdds.append(sc.parallelize(paths, n).mapPartitions(work))
         elif is_mbox(given):
-            ranges = message_ranges(given, slices)
+            ranges = message_ranges(given, max(slices, os.path.getsize(given) // SLICE_BYTES))
             rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.messages(given, where)))
         else:
             rdds.append(sc.parallelize([], 1).mapPartitions(job.files(given, where)))
@@ -585,7 +823,12 @@ def main(argv=None):
     from pyspark import SparkConf, SparkContext
 
     # The master and resources are spark-submit's (SparkConf reads them).
-    sc = SparkContext.getOrCreate(SparkConf().setAppName(f"urilint {args.command}"))
+    conf = SparkConf().setAppName(f"urilint {args.command}")
+    # No one watches the web UI of a local run: off unless asked for (it
+    # takes half a second to start).
+    if conf.get("spark.master", "local").startswith("local"):
+        conf.setIfMissing("spark.ui.enabled", "false")
+    sc = SparkContext.getOrCreate(conf)
     try:
         sc.addFile(os.path.abspath(args.urilint))
         if args.config:

@@ -121,7 +121,7 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
              run `urilint check --select broken-relative-link,broken-fragment` on one machine"
         )
     };
-    let cases: [(&str, &[&str], String); 5] = [
+    let cases: [(&str, &[&str], String); 6] = [
         (
             "check",
             &["d?token=abc", "--", "--select", "broken-fragment"],
@@ -150,6 +150,11 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
             "extract",
             &["d?token=abc/nope"],
             "1 input(s) not found".into(),
+        ),
+        (
+            "extract",
+            &["--verify", "s3://bkt/d?token=abc"],
+            "--verify runs urilint on this machine, which reads local inputs only".into(),
         ),
     ];
     for (command, args, message) in cases {
@@ -401,4 +406,139 @@ fn the_job_cuts_an_archive_between_messages() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A moto S3 server on a free port of this machine, stopped when dropped.
+struct S3 {
+    server: std::process::Child,
+    url: String,
+}
+
+impl Drop for S3 {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+fn s3() -> S3 {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = Command::new("moto_server")
+        .args(["-p", &port.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("no moto_server: pip install 'moto[server]'");
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    S3 {
+        server,
+        url: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+/// Inputs named by URI are listed and read through pyarrow: a folder on
+/// S3, hidden names and all (`.hidden.txt`, `_sources/`, which Hadoop's
+/// listing drops), and an archive (as `s3a://`, Hadoop's spelling) cut
+/// into byte ranges of whole messages read by position. The records are a
+/// single run's over the same files here, each named by its URI.
+#[test]
+#[ignore = "needs Java 17, pyspark, pyarrow and moto: tests/spark.sh installs them and runs it"]
+fn the_spark_job_reads_folders_and_archives_from_s3() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = fixture(dir.path());
+    let archive = dir.path().join("big.mbox");
+    let mut mail = String::new();
+    for n in 1..=40 {
+        mail.push_str(&format!(
+            "From a@x Mon Jan  1 00:00:00 2024\nMessage-ID: <{n}@x>\nSubject: s{n}\n\n\
+             See https://acme.net/{n} and\n<https://acme.net/long-\n  {n}>.\n\n"
+        ));
+    }
+    std::fs::write(&archive, &mail).unwrap();
+    let server = s3();
+    let aws = [
+        ("AWS_ENDPOINT_URL", server.url.as_str()),
+        ("AWS_ACCESS_KEY_ID", "test"),
+        ("AWS_SECRET_ACCESS_KEY", "test"),
+        ("AWS_DEFAULT_REGION", "us-east-1"),
+    ];
+    let upload = format!(
+        "import os\nfrom pyarrow import fs\n\
+         s3 = fs.S3FileSystem(allow_bucket_creation=True, endpoint_override={url:?})\n\
+         s3.create_dir('bkt')\n\
+         def put(src, dst):\n    with open(src, 'rb') as f, s3.open_output_stream(dst) as o:\n        o.write(f.read())\n\
+         for d, _, names in os.walk({tree:?}):\n    for n in names:\n        p = os.path.join(d, n)\n        put(p, 'bkt/tree/' + os.path.relpath(p, {tree:?}))\n\
+         put({archive:?}, 'bkt/lists/big.mbox')\n",
+        url = server.url,
+        tree = tree.display().to_string(),
+        archive = archive.display().to_string(),
+    );
+    let put = Command::new("python3")
+        .args(["-c", &upload])
+        .envs(aws)
+        .output()
+        .unwrap();
+    assert!(
+        put.status.success(),
+        "{}",
+        String::from_utf8_lossy(&put.stderr)
+    );
+
+    let bin = assert_cmd::cargo::cargo_bin("urilint");
+    let out = dir.path().join("out");
+    let done = job("python3")
+        .args([
+            "-m",
+            "urilint.spark",
+            "extract",
+            "--slices",
+            "4",
+            "--output",
+        ])
+        .arg(&out)
+        .arg("--urilint")
+        .arg(&bin)
+        .args(["s3a://bkt/lists/big.mbox", "s3://bkt/tree"])
+        .envs(aws)
+        .output()
+        .unwrap();
+    assert_eq!(
+        done.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+
+    let single = |input: &Path, from: &str, to: &str| {
+        let o = Command::new(&bin)
+            .args(["extract", "--isolated", "--format", "jsonl"])
+            .arg(input)
+            .output()
+            .unwrap();
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let rest = l.strip_prefix(&format!("{{\"path\":\"{from}")).unwrap();
+                format!("{{\"path\":\"{to}{rest}\n")
+            })
+            .collect::<String>()
+    };
+    let want = single(&tree, &format!("{}/", tree.display()), "s3://bkt/tree/")
+        + &single(
+            &archive,
+            &archive.display().to_string(),
+            "s3a://bkt/lists/big.mbox",
+        );
+    assert_eq!(want.lines().count(), 7 + 80);
+    assert_eq!(part_text(&out), want);
 }
