@@ -195,6 +195,9 @@ def is_mbox(path):
         return f.read(5) == b"From "
 
 
+# A scratch folder's name, written into records as it is.
+SAFE = re.compile(r"^[A-Za-z0-9._/-]+$")
+
 # At most this much of an archive, or this many files, a slice: what a
 # worker holds (its slice's records) stays bounded however large the input.
 SLICE_BYTES = 16 << 20
@@ -204,6 +207,14 @@ SLICE_FILES = 4096
 # folders, which urilint does not walk.
 VCS_DIRS = {".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"}
 URI = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def plain_uri(given):
+    """A URI whose path has no empty, `.` or `..` segment (a trailing `/`
+    aside): its files are copied under it as a name, which must not reach
+    out of the worker's scratch folder."""
+    path = URI.sub("", given).partition("/")[2].rstrip("/")
+    return all(part not in ("", ".", "..") for part in path.split("/")) if path else True
 
 
 def remote(given):
@@ -281,6 +292,8 @@ def rewrite_all(text, prefix, lines_before=0):
     whole text."""
     if not text:
         return ""
+    if not text.endswith("\n"):
+        raise RuntimeError("urilint's output did not end in a line break")
     if prefix and '"path_bytes":[' in text:
         return "\n".join(rewrite(line, prefix, lines_before) for line in text[:-1].split("\n"))
     if lines_before:
@@ -368,6 +381,17 @@ def within(path, folder):
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
+def command_line(urilint, command, config, count, extra):
+    """How the job runs urilint, but for the files to read."""
+    argv = [urilint, command, "--format", "jsonl"]
+    argv += ["--config", config] if config else ["--isolated"]
+    if command == "check":
+        argv += ["--ignore", ",".join(LINK_RULES)]
+    if count:
+        argv.append("--count")
+    return argv + extra
+
+
 class Job:
     """What every worker needs: the command line, the shipped files, where
     the driver ran and where its config lies, and counters of what went
@@ -388,13 +412,7 @@ class Job:
         self.unreadable = sc.accumulator(0)
 
     def argv(self, urilint, config):
-        argv = [urilint, self.command, "--format", "jsonl"]
-        argv += ["--config", config] if config else ["--isolated"]
-        if self.command == "check":
-            argv += ["--ignore", ",".join(LINK_RULES)]
-        if self.count:
-            argv.append("--count")
-        return argv + self.extra
+        return command_line(urilint, self.command, config, self.count, self.extra)
 
     def view(self, root, given, where, link=True):
         return View(root, given, where, self.cwd, self.config, self.shipped(), link)
@@ -410,7 +428,7 @@ class Job:
         if paths is None:
             argv.append(view.arg)
         else:
-            listed = os.path.join(view.root, "urilint-files")
+            listed = os.path.join(os.path.dirname(view.root), "list")
             with open(listed, "wb") as out:
                 for path in paths:
                     out.write(os.fsencode(view.root) + path if path.startswith(b"/") else path)
@@ -419,12 +437,14 @@ class Job:
         done = subprocess.run(argv, cwd=view.cwd, capture_output=True, check=False)
         # urilint's warnings, redacted as it writes them, to the worker's log.
         sys.stderr.write(done.stderr.decode("utf-8", errors="replace"))
-        # check exits 1 when it found something; 2 is an error.
+        # check exits 1 when it found something; 2 when a file could not
+        # be read (the options were tried on the driver), said on stderr
+        # and counted once (a second run of a slice reads the same files).
         if done.returncode == 1 and self.command == "check":
             self.found += 1
-        elif done.returncode == 2 and paths is not None and done.stdout:
-            # A listed file that could not be read: said, and counted.
-            self.unreadable += done.stderr.count(b"\n")
+        elif done.returncode == 2:
+            if not more:
+                self.unreadable += max(1, done.stderr.count(b"\nurilint: ") + done.stderr.startswith(b"urilint: "))
         elif done.returncode != 0:
             raise RuntimeError(f"urilint exited {done.returncode}: {done.stderr.decode(errors='replace')}")
         return done.stdout.decode("utf-8")
@@ -462,11 +482,16 @@ class Job:
         them) of the folder `given` (at `where` on the driver), or over
         the lone file `given`."""
 
+        lone = not os.path.isdir(where)
+
         def work(paths):
             paths = list(paths)
-            root = tempfile.mkdtemp(prefix="urilint-spark-")
+            if not (paths or lone):
+                return
+            root = scratch()
             try:
-                yield from self.slice(self.view(root, given, where), 0, paths or None)
+                view = self.view(os.path.join(root, "fs"), given, where)
+                yield from self.slice(view, 0, None if lone else paths)
             finally:
                 shutil.rmtree(root, ignore_errors=True)
 
@@ -478,9 +503,9 @@ class Job:
         archive lies in the worker's view."""
 
         def work(ranges):
-            root = tempfile.mkdtemp(prefix="urilint-spark-")
+            root = scratch()
             try:
-                view = self.view(root, given, where, link=False)
+                view = self.view(os.path.join(root, "fs"), given, where, link=False)
                 with open(where, "rb") as src:
                     for start, end, line in ranges:
                         with open(view.target, "wb") as out:
@@ -499,12 +524,12 @@ class Job:
         urilint prints the URI."""
 
         def work(rels):
-            root = tempfile.mkdtemp(prefix="urilint-spark-")
+            root = scratch()
             try:
-                view = Scratch(root, given, self.shipped())
+                view = Scratch(os.path.join(root, "fs"), given, self.shipped())
                 filesystem, base = remote(given)
                 if lone:
-                    fetch(filesystem, base, view.target)
+                    fetch(filesystem, base, view.target, view.root)
                     yield from self.slice(view)
                     return
                 paths = []
@@ -516,7 +541,7 @@ class Job:
                         self.unreadable += 1
                         continue
                     try:
-                        fetch(filesystem, base.rstrip("/") + "/" + rel, os.path.join(root, name))
+                        fetch(filesystem, base.rstrip("/") + "/" + rel, os.path.join(view.root, name), view.root)
                     except OSError as e:
                         print(f"urilint.spark: {name}: {e}", file=sys.stderr)
                         self.unreadable += 1
@@ -534,9 +559,9 @@ class Job:
         archive `given`."""
 
         def work(ranges):
-            root = tempfile.mkdtemp(prefix="urilint-spark-")
+            root = scratch()
             try:
-                view = Scratch(root, given, self.shipped())
+                view = Scratch(os.path.join(root, "fs"), given, self.shipped())
                 filesystem, path = remote(given)
                 os.makedirs(os.path.dirname(view.target), exist_ok=True)
                 with filesystem.open_input_file(path) as src:
@@ -569,10 +594,28 @@ class Scratch:
         self.prefix = ""
 
 
-def fetch(filesystem, path, local):
-    """The remote file `path` copied to `local`, 1 MiB at a time."""
+def scratch():
+    """A new scratch folder for a worker: the view (or the remote files) in
+    its `fs`, the file list beside it, so that neither can be the other.
+    Its name is written into records and taken off again as it is, so it
+    must be plain ASCII that JSON does not escape nor urilint redact."""
+    root = tempfile.mkdtemp(prefix="urilint-spark-")
+    if not SAFE.match(root):
+        shutil.rmtree(root, ignore_errors=True)
+        raise RuntimeError(f"scratch folder {root!r}: set TMPDIR to a folder named in [A-Za-z0-9._/-]")
+    os.mkdir(os.path.join(root, "fs"))
+    return root
+
+
+def fetch(filesystem, path, local, root):
+    """The remote file `path` copied to `local`, a new file inside `root`
+    (never over a file, never through a link), 1 MiB at a time."""
+    local = os.path.normpath(local)
+    if not within(local, os.path.normpath(root)):
+        raise OSError("outside the scratch folder")
     os.makedirs(os.path.dirname(local), exist_ok=True)
-    with filesystem.open_input_stream(path) as src, open(local, "wb") as out:
+    fd = os.open(local, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with filesystem.open_input_stream(path) as src, os.fdopen(fd, "wb") as out:
         shutil.copyfileobj(src, out, 1 << 20)
 
 
@@ -621,7 +664,7 @@ def parse(argv):
     ap.add_argument("--output-format", choices=["jsonl", "parquet"], default="jsonl")
     ap.add_argument("--config", help="urilint.toml, shipped to the workers (default: --isolated)")
     ap.add_argument("--urilint", help="the binary to ship (default: the installed one)")
-    ap.add_argument("--slices", type=int, help="slices of each input (default: 4 a core)")
+    ap.add_argument("--slices", type=positive, help="slices of each input (default: 4 a core)")
     ap.add_argument("--verify", action="store_true", help="compare the output with a single run (small inputs)")
     ap.add_argument(
         "--count",
@@ -655,6 +698,9 @@ def parse(argv):
             f"{asked[0]}: link integrity needs the whole tree in one place; "
             "run `urilint check --select broken-relative-link,broken-fragment` on one machine"
         )
+    odd = [i for i in args.inputs if URI.match(i) and not plain_uri(i)]
+    if odd:
+        ap.error(f"{len(odd)} input URI(s) with an empty, `.` or `..` segment: name the folder or file itself")
     if args.verify and any(URI.match(i) for i in args.inputs):
         ap.error("--verify runs urilint on this machine, which reads local inputs only")
     missing = [i for i in args.inputs if not URI.match(i) and not os.path.exists(i)]
@@ -668,7 +714,25 @@ def parse(argv):
         ap.error("no urilint binary: pip install urilint, or pass --urilint PATH")
     if not os.access(args.urilint, os.X_OK):
         ap.error(f"--urilint {args.urilint}: not an executable file")
+    # The options and the config, tried here before Spark starts: a bad
+    # config or an unknown rule is urilint's usage error, said as urilint
+    # says it, not files that could not be read on the workers.
+    tried = subprocess.run(
+        command_line(args.urilint, args.command, args.config, args.count, args.extra) + ["--file-list", os.devnull],
+        capture_output=True,
+        check=False,
+    )
+    if tried.returncode != 0:
+        said = tried.stderr.decode("utf-8", errors="replace").strip()
+        ap.error(f"urilint refused the options: {said}")
     return args
+
+
+def positive(text):
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return n
 
 
 def path_key(path):
@@ -689,6 +753,12 @@ def path_key(path):
 def overlapping(inputs):
     """Two inputs that are the same or one inside the other, or None: each
     would give its files twice (urilint reads them once)."""
+    # As spelled: `docs` and `docs/../other` would be ordered apart from
+    # a single run's order (it puts `..` before names).
+    keys = sorted((path_key(i), i) for i in inputs)
+    for (a, given_a), (b, given_b) in zip(keys, keys[1:]):
+        if b[: len(a)] == a:
+            return given_a, given_b
     # A URI as it is written; a local path as the system resolves it.
     real = sorted((i.rstrip("/") if URI.match(i) else os.path.realpath(i), i) for i in inputs)
     for (a, given_a), (b, given_b) in zip(real, real[1:]):

@@ -115,13 +115,14 @@ fn job(python: &str) -> Command {
 fn the_spark_job_refuses_what_a_slice_cannot_do() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("d?token=abc/e")).unwrap();
+    std::fs::create_dir_all(dir.path().join("o")).unwrap();
     let links = |rule: &str| {
         format!(
             "{rule}: link integrity needs the whole tree in one place; \
              run `urilint check --select broken-relative-link,broken-fragment` on one machine"
         )
     };
-    let cases: [(&str, &[&str], String); 6] = [
+    let cases: [(&str, &[&str], String); 9] = [
         (
             "check",
             &["d?token=abc", "--", "--select", "broken-fragment"],
@@ -155,6 +156,25 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
             "extract",
             &["--verify", "s3://bkt/d?token=abc"],
             "--verify runs urilint on this machine, which reads local inputs only".into(),
+        ),
+        (
+            "extract",
+            &["file:///../../d?token=abc", "s3://bkt/a//d?token=abc"],
+            "2 input URI(s) with an empty, `.` or `..` segment: name the folder or file itself"
+                .into(),
+        ),
+        (
+            "extract",
+            &["d?token=abc", "d?token=abc/../o"],
+            "two inputs overlap (the same folder, or one inside the other): name each file once"
+                .into(),
+        ),
+        (
+            "check",
+            &["d?token=abc", "--", "--select", "no-such-rule"],
+            "urilint refused the options: urilint: unknown rule `no-such-rule` (see `urilint \
+             rules`; groups: `security`, `correctness`, `portability`, `style`, or `all`)"
+                .into(),
         ),
     ];
     for (command, args, message) in cases {
@@ -209,16 +229,18 @@ fn hard_names(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
 
 /// `extract` and `check` (jsonl), `extract` (Parquet) and `extract
 /// --count` (summed by Spark's reduce) through Spark in local mode, over
-/// the fixture tree, hard names, the corpus's docs sample and its mbox
-/// (cut into byte ranges of whole messages), each with `--verify`: the
-/// written records are a single run's.
+/// the fixture tree, hard names, a 40-message archive (cut into byte
+/// ranges of whole messages) and the corpus's docs sample and mbox, each
+/// with `--verify`: the written records are a single run's. Then a check
+/// from inside a second tree with its config, and the tree and the archive
+/// read from S3 (moto's server on this machine) by URI.
 ///
-/// Ignored unless asked for: Spark needs Java and pyspark, and a test that
-/// returned early without them would be counted as passed.
-/// `tests/spark.sh` (run by CI) installs both where missing and runs it;
-/// then a Spark that cannot start fails it.
+/// Ignored unless asked for: Spark needs Java and pyspark (and pyarrow
+/// and moto for S3), and a test that returned early without them would be
+/// counted as passed. `tests/spark.sh` (run by CI) installs them where
+/// missing and runs it; then a Spark that cannot start fails it.
 #[test]
-#[ignore = "needs Java 17 and pyspark: tests/spark.sh installs both and runs it"]
+#[ignore = "needs Java 17, pyspark, pyarrow and moto: tests/spark.sh installs them and runs it"]
 fn the_spark_job_writes_the_records_of_a_single_run() {
     assert!(works("java", &["-version"]), "no Java to run Spark");
     assert!(
@@ -253,11 +275,12 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
             inputs.push(corpus.join(sample).display().to_string());
         }
     }
-    for input in [&lone, &names, &tree] {
+    let big = archive(dir.path());
+    for input in [&lone, &names, &tree, &big] {
         inputs.push(input.display().to_string());
     }
     let out = dir.path().join("out");
-    let bin = assert_cmd::cargo::cargo_bin("urilint");
+    let bin = private_urilint(dir.path());
     let runs: Vec<Vec<String>> = [
         ("extract", "jsonl", "e"),
         ("check", "jsonl", "c"),
@@ -279,21 +302,52 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         argv
     })
     .collect();
-    // The first as users run it (`python -m`: the workers get the job's
-    // functions by value), the others in one more process.
-    let first = job("python3")
-        .args(["-m", "urilint.spark"])
-        .args(&runs[0])
+    // S3, served here by moto: the tree and an archive (as `s3a://`,
+    // Hadoop's spelling), named by URI, listed and read through pyarrow:
+    // hidden names and all (`.hidden.txt`, `_sources/`, which Hadoop's
+    // listing drops), the archive cut into byte ranges read by position.
+    let server = s3();
+    let aws = [
+        ("AWS_ENDPOINT_URL", server.url.as_str()),
+        ("AWS_ACCESS_KEY_ID", "test"),
+        ("AWS_SECRET_ACCESS_KEY", "test"),
+        ("AWS_DEFAULT_REGION", "us-east-1"),
+    ];
+    let upload = format!(
+        "import os\nfrom pyarrow import fs\n\
+         s3 = fs.S3FileSystem(allow_bucket_creation=True, endpoint_override={url:?})\n\
+         s3.create_dir('bkt')\n\
+         def put(src, dst):\n    with open(src, 'rb') as f, s3.open_output_stream(dst) as o:\n        o.write(f.read())\n\
+         for d, _, names in os.walk({tree:?}):\n    for n in names:\n        p = os.path.join(d, n)\n        put(p, 'bkt/tree/' + os.path.relpath(p, {tree:?}))\n\
+         put({archive:?}, 'bkt/lists/big.mbox')\n",
+        url = server.url,
+        tree = tree.display().to_string(),
+        archive = big.display().to_string(),
+    );
+    let put = Command::new("python3")
+        .args(["-c", &upload])
+        .envs(aws)
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&first.stdout);
-    assert_eq!(
-        first.status.code(),
-        Some(0),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&first.stderr)
+    assert!(
+        put.status.success(),
+        "{}",
+        String::from_utf8_lossy(&put.stderr)
     );
-    assert!(stdout.starts_with("ok: the same "), "{stdout}");
+    let on_s3: Vec<String> = [
+        "extract",
+        "--slices",
+        "4",
+        "--output",
+        &out.join("s").display().to_string(),
+        "--urilint",
+        &bin.display().to_string(),
+        "s3a://bkt/lists/big.mbox",
+        "s3://bkt/tree",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     // check exits 1: it found something. The last from inside `inner`.
     let inside: Vec<String> = [
         "check",
@@ -309,17 +363,34 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
     .iter()
     .map(|s| s.to_string())
     .collect();
+    // One process, so one JVM for all the runs (each starts in seconds).
+    // The first as `python -m urilint.spark` runs it (the module is
+    // `__main__`, so the workers get the job's functions by value), the
+    // others by `main`, imported.
     let script = format!(
-        "import os, sys\nfrom urilint import spark\n\
-         got = [spark.main(a) for a in {}]\n\
-         os.chdir({})\n\
-         got.append(spark.main({}))\n\
-         sys.exit(0 if got == [1, 0, 0, 1] else 3)\n",
-        serde_json::to_string(&runs[1..]).unwrap(),
-        serde_json::to_string(&inner.display().to_string()).unwrap(),
-        serde_json::to_string(&inside).unwrap(),
+        "import os, runpy, sys\n\
+         got = []\n\
+         sys.argv = ['urilint.spark'] + {first}\n\
+         try:\n    runpy.run_module('urilint.spark', run_name='__main__')\n\
+         except SystemExit as e:\n    got.append(e.code)\n\
+         from urilint import spark\n\
+         got += [spark.main(a) for a in {runs}]\n\
+         got.append(spark.main({on_s3}))\n\
+         os.chdir({inner})\n\
+         got.append(spark.main({inside}))\n\
+         print('statuses', got)\n\
+         sys.exit(0 if got == [0, 1, 0, 0, 0, 1] else 3)\n",
+        first = serde_json::to_string(&runs[0]).unwrap(),
+        runs = serde_json::to_string(&runs[1..]).unwrap(),
+        on_s3 = serde_json::to_string(&on_s3).unwrap(),
+        inner = serde_json::to_string(&inner.display().to_string()).unwrap(),
+        inside = serde_json::to_string(&inside).unwrap(),
     );
-    let done = job("python3").args(["-c", &script]).output().unwrap();
+    let done = job("python3")
+        .args(["-c", &script])
+        .envs(aws)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&done.stdout);
     assert!(
         done.status.success(),
@@ -327,8 +398,8 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         String::from_utf8_lossy(&done.stderr)
     );
     let oks: Vec<&str> = stdout.lines().filter(|l| l.starts_with("ok: ")).collect();
-    assert_eq!(oks.len(), 4, "{stdout}");
-    assert_eq!(oks[3], "ok: the same 3 records as a single run");
+    assert_eq!(oks.len(), 5, "{stdout}");
+    assert_eq!(oks[4], "ok: the same 3 records as a single run");
     // The fixture tree's own records came through, among the corpus's.
     let extracted = part_text(&out.join("e"));
     let quoted = serde_json::to_string(&format!("{}/", tree.display())).unwrap();
@@ -358,6 +429,28 @@ fn the_spark_job_writes_the_records_of_a_single_run() {
         "{found}"
     );
     assert_eq!(std::fs::read(inner.join("urilint.toml")).unwrap(), config);
+
+    // From S3: a single run's records over the same files here, each
+    // named by its URI.
+    let single = |input: &Path, from: &str, to: &str| {
+        let o = Command::new(&bin)
+            .args(["extract", "--isolated", "--format", "jsonl"])
+            .arg(input)
+            .output()
+            .unwrap();
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let rest = l.strip_prefix(&format!("{{\"path\":\"{from}")).unwrap();
+                format!("{{\"path\":\"{to}{rest}\n")
+            })
+            .collect::<String>()
+    };
+    let want = single(&tree, &format!("{}/", tree.display()), "s3://bkt/tree/")
+        + &single(&big, &big.display().to_string(), "s3a://bkt/lists/big.mbox");
+    assert_eq!(want.lines().count(), 7 + 80);
+    assert_eq!(part_text(&out.join("s")), want);
 }
 
 /// The text of the part files Spark wrote to `folder`, in order.
@@ -408,6 +501,30 @@ fn the_job_cuts_an_archive_between_messages() {
     );
 }
 
+/// An archive of 40 messages, each with a URI broken over lines in angle
+/// brackets: cut by the job into several byte ranges of whole messages.
+fn archive(dir: &Path) -> std::path::PathBuf {
+    let mut mail = String::new();
+    for n in 1..=40 {
+        mail.push_str(&format!(
+            "From a@x Mon Jan  1 00:00:00 2024\nMessage-ID: <{n}@x>\nSubject: s{n}\n\n\
+             See https://acme.net/{n} and\n<https://acme.net/long-\n  {n}>.\n\n"
+        ));
+    }
+    let path = dir.join("big.mbox");
+    std::fs::write(&path, &mail).unwrap();
+    path
+}
+
+/// The binary the job ships, copied away from the target folder, where
+/// `tests/pre-commit.sh` (run beside these tests by `.ci/run`) may replace
+/// it while the job runs.
+fn private_urilint(dir: &Path) -> std::path::PathBuf {
+    let copy = dir.join("urilint-bin");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("urilint"), &copy).unwrap();
+    copy
+}
+
 /// A moto S3 server on a free port of this machine, stopped when dropped.
 struct S3 {
     server: std::process::Child,
@@ -443,102 +560,4 @@ fn s3() -> S3 {
         server,
         url: format!("http://127.0.0.1:{port}"),
     }
-}
-
-/// Inputs named by URI are listed and read through pyarrow: a folder on
-/// S3, hidden names and all (`.hidden.txt`, `_sources/`, which Hadoop's
-/// listing drops), and an archive (as `s3a://`, Hadoop's spelling) cut
-/// into byte ranges of whole messages read by position. The records are a
-/// single run's over the same files here, each named by its URI.
-#[test]
-#[ignore = "needs Java 17, pyspark, pyarrow and moto: tests/spark.sh installs them and runs it"]
-fn the_spark_job_reads_folders_and_archives_from_s3() {
-    let dir = tempfile::tempdir().unwrap();
-    let tree = fixture(dir.path());
-    let archive = dir.path().join("big.mbox");
-    let mut mail = String::new();
-    for n in 1..=40 {
-        mail.push_str(&format!(
-            "From a@x Mon Jan  1 00:00:00 2024\nMessage-ID: <{n}@x>\nSubject: s{n}\n\n\
-             See https://acme.net/{n} and\n<https://acme.net/long-\n  {n}>.\n\n"
-        ));
-    }
-    std::fs::write(&archive, &mail).unwrap();
-    let server = s3();
-    let aws = [
-        ("AWS_ENDPOINT_URL", server.url.as_str()),
-        ("AWS_ACCESS_KEY_ID", "test"),
-        ("AWS_SECRET_ACCESS_KEY", "test"),
-        ("AWS_DEFAULT_REGION", "us-east-1"),
-    ];
-    let upload = format!(
-        "import os\nfrom pyarrow import fs\n\
-         s3 = fs.S3FileSystem(allow_bucket_creation=True, endpoint_override={url:?})\n\
-         s3.create_dir('bkt')\n\
-         def put(src, dst):\n    with open(src, 'rb') as f, s3.open_output_stream(dst) as o:\n        o.write(f.read())\n\
-         for d, _, names in os.walk({tree:?}):\n    for n in names:\n        p = os.path.join(d, n)\n        put(p, 'bkt/tree/' + os.path.relpath(p, {tree:?}))\n\
-         put({archive:?}, 'bkt/lists/big.mbox')\n",
-        url = server.url,
-        tree = tree.display().to_string(),
-        archive = archive.display().to_string(),
-    );
-    let put = Command::new("python3")
-        .args(["-c", &upload])
-        .envs(aws)
-        .output()
-        .unwrap();
-    assert!(
-        put.status.success(),
-        "{}",
-        String::from_utf8_lossy(&put.stderr)
-    );
-
-    let bin = assert_cmd::cargo::cargo_bin("urilint");
-    let out = dir.path().join("out");
-    let done = job("python3")
-        .args([
-            "-m",
-            "urilint.spark",
-            "extract",
-            "--slices",
-            "4",
-            "--output",
-        ])
-        .arg(&out)
-        .arg("--urilint")
-        .arg(&bin)
-        .args(["s3a://bkt/lists/big.mbox", "s3://bkt/tree"])
-        .envs(aws)
-        .output()
-        .unwrap();
-    assert_eq!(
-        done.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
-
-    let single = |input: &Path, from: &str, to: &str| {
-        let o = Command::new(&bin)
-            .args(["extract", "--isolated", "--format", "jsonl"])
-            .arg(input)
-            .output()
-            .unwrap();
-        String::from_utf8(o.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let rest = l.strip_prefix(&format!("{{\"path\":\"{from}")).unwrap();
-                format!("{{\"path\":\"{to}{rest}\n")
-            })
-            .collect::<String>()
-    };
-    let want = single(&tree, &format!("{}/", tree.display()), "s3://bkt/tree/")
-        + &single(
-            &archive,
-            &archive.display().to_string(),
-            "s3a://bkt/lists/big.mbox",
-        );
-    assert_eq!(want.lines().count(), 7 + 80);
-    assert_eq!(part_text(&out), want);
 }
