@@ -11,6 +11,12 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 env=${CARGO_TARGET_DIR:-$repo/target}/spark-env
 
+# One installer at a time: a second waits for the first, then finds all
+# there.
+mkdir -p "$(dirname "$env")"
+exec 9> "$env.lock"
+flock 9
+
 java_ok() {
     local major
     major=$(java -version 2>&1 | sed -n 's/.* version "\([0-9]*\).*/\1/p' | head -n 1)
