@@ -709,6 +709,12 @@ def parse(argv):
     overlap = overlapping(args.inputs)
     if overlap:
         ap.error("two inputs overlap (the same folder, or one inside the other): name each file once")
+    behind = linked_inside(args.inputs, args.config)
+    if behind:
+        ap.error(
+            f"the {behind} lies behind a symbolic link inside an input, where a worker's view "
+            "cannot make it a folder of its own: run from, or put the config in, a folder reached without it"
+        )
     args.urilint = args.urilint or installed_urilint()
     if not args.urilint:
         ap.error("no urilint binary: pip install urilint, or pass --urilint PATH")
@@ -726,6 +732,29 @@ def parse(argv):
         said = tried.stderr.decode("utf-8", errors="replace").strip()
         ap.error(f"urilint refused the options: {said}")
     return args
+
+
+def linked_inside(inputs, config):
+    """"working folder" or "config's folder" when that folder lies inside a
+    local folder input behind a symbolic link: a worker's `View` makes it a
+    real folder at its path, which it would have to do through the link;
+    else None."""
+    folders = [("working folder", os.getcwd())]
+    if config:
+        folders.append(("config's folder", os.path.dirname(os.path.abspath(config))))
+    for given in inputs:
+        if URI.match(given) or not os.path.isdir(given):
+            continue
+        where = os.path.abspath(given)
+        for name, folder in folders:
+            if folder == where or not within(folder, where):
+                continue
+            path = where
+            for part in folder[len(where.rstrip("/")) + 1 :].split("/"):
+                path = os.path.join(path, part)
+                if os.path.islink(path):
+                    return name
+    return None
 
 
 def positive(text):

@@ -116,13 +116,15 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("d?token=abc/e")).unwrap();
     std::fs::create_dir_all(dir.path().join("o")).unwrap();
+    std::os::unix::fs::symlink("e", dir.path().join("d?token=abc/l")).unwrap();
+    std::fs::write(dir.path().join("d?token=abc/e/urilint.toml"), "").unwrap();
     let links = |rule: &str| {
         format!(
             "{rule}: link integrity needs the whole tree in one place; \
              run `urilint check --select broken-relative-link,broken-fragment` on one machine"
         )
     };
-    let cases: [(&str, &[&str], String); 9] = [
+    let cases: [(&str, &[&str], String); 10] = [
         (
             "check",
             &["d?token=abc", "--", "--select", "broken-fragment"],
@@ -167,6 +169,14 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
             "extract",
             &["d?token=abc", "d?token=abc/../o"],
             "two inputs overlap (the same folder, or one inside the other): name each file once"
+                .into(),
+        ),
+        (
+            "check",
+            &["--config", "d?token=abc/l/urilint.toml", "d?token=abc"],
+            "the config's folder lies behind a symbolic link inside an input, where a worker's \
+             view cannot make it a folder of its own: run from, or put the config in, a folder \
+             reached without it"
                 .into(),
         ),
         (
