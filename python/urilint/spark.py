@@ -32,8 +32,8 @@ run orders them, and may not overlap; the options passed on to urilint
 after `--` are those whose meaning a slice keeps (`PASSED`). `--verify`
 compares the output with a single run's on small inputs.
 
-`extract --count` counts each slice (its rows, then the key each row was
-folded by, `--fields key`), and Spark's reduce sums the rows by key: the
+`extract --count` counts each slice (its rows with the key each was folded
+by, `--fields +key`), and Spark's reduce sums the rows by key: the
 first occurrence from the earliest slice, the last from the latest.
 
 Link integrity (`broken-relative-link`, `broken-fragment`) needs the whole
@@ -439,12 +439,11 @@ class Job:
         sys.stderr.write(done.stderr.decode("utf-8", errors="replace"))
         # check exits 1 when it found something; 2 when a file could not
         # be read (the options were tried on the driver), said on stderr
-        # and counted once (a second run of a slice reads the same files).
+        # and counted.
         if done.returncode == 1 and self.command == "check":
             self.found += 1
         elif done.returncode == 2:
-            if not more:
-                self.unreadable += max(1, done.stderr.count(b"\nurilint: ") + done.stderr.startswith(b"urilint: "))
+            self.unreadable += max(1, done.stderr.count(b"\nurilint: ") + done.stderr.startswith(b"urilint: "))
         elif done.returncode != 0:
             raise RuntimeError(f"urilint exited {done.returncode}: {done.stderr.decode(errors='replace')}")
         return done.stdout.decode("utf-8")
@@ -455,15 +454,17 @@ class Job:
         one element, not one a record), or with `--count` its rows as
         (key, head, tally) for the reduce, `head` the line up to its
         tally, `tally` count, files, first and last."""
-        text = self.run(view, paths)
         if not self.count:
-            text = rewrite_all(text, view.prefix, lines_before)
+            text = rewrite_all(self.run(view, paths), view.prefix, lines_before)
             return [text] if text else []
-        lines = [rewrite(line, view.prefix, lines_before) for line in text.split("\n") if line]
-        # The key each row was folded by, row for row (a second run).
-        keys = [json.loads(k)["key"] for k in self.run(view, paths, ["--fields", "key"]).split("\n") if k]
-        if len(keys) != len(lines):
-            raise RuntimeError(f"{len(keys)} keys for {len(lines)} rows")
+        # Each row with the key it was folded by, last (`--fields +key`):
+        # the row as `--count` prints it once the key is cut off.
+        lines, keys = [], []
+        for line in self.run(view, paths, ["--fields", "+key"]).split("\n"):
+            if line:
+                cut = line.rindex(',"key":')
+                keys.append(json.loads(line[cut + 7 : -1]))
+                lines.append(rewrite(line[:cut] + "}", view.prefix, lines_before))
         rows = []
         for key, line in zip(keys, lines):
             # A quote inside a string is escaped, so `,"count":` is the

@@ -242,7 +242,8 @@ pub(super) struct ExtractArgs {
     /// jsonl: path, line, column, start, end, uri, delimiter, flags,
     /// format, reference, message_id, date, subject, part, part_line; with
     /// --count also count, files, first, last, `first.line` and the like,
-    /// and key (the normalized form it counts by).
+    /// and key (the normalized form it counts by); `+key` is every field,
+    /// then key.
     #[arg(long, value_name = "FIELD", value_delimiter = ',')]
     pub(super) fields: Vec<String>,
 

@@ -59,6 +59,8 @@ pub(super) struct Columns {
     /// Standard output is a terminal: control characters are escaped
     /// (SPEC section 10).
     terminal: bool,
+    /// `--fields +key` in jsonl: the whole record, then `key`.
+    with_key: bool,
 }
 
 impl Columns {
@@ -74,6 +76,13 @@ impl Columns {
         if !fields.is_empty() && format == LineFormat::Plain {
             return Err("--fields needs --format csv, tsv or jsonl".into());
         }
+        // `+key`: every field, then the key (for whoever merges the counts
+        // of several runs, in one run: the Spark job).
+        let plus_key = fields.len() == 1 && fields[0] == format!("+{KEY_FIELD}");
+        if plus_key && !count {
+            return Err(format!("--fields: `+{KEY_FIELD}` needs --count"));
+        }
+        let fields: &[String] = if plus_key { &[] } else { fields };
         let known = |f: &str| -> Result<(), String> {
             let (head, sub) = f.split_once('.').map_or((f, None), |(h, s)| (h, Some(s)));
             let place = matches!(head, "first" | "last");
@@ -103,6 +112,9 @@ impl Columns {
             if count {
                 all.extend(COUNT_FIELDS.iter().map(|f| f.to_string()));
             }
+            if plus_key {
+                all.push(KEY_FIELD.to_string());
+            }
             all
         } else {
             fields.to_vec()
@@ -126,6 +138,7 @@ impl Columns {
             format,
             fields,
             terminal,
+            with_key: plus_key && !table,
         })
     }
 
@@ -165,7 +178,16 @@ impl Columns {
             LineFormat::Jsonl => {
                 let record = entry.record(tally);
                 match &self.fields {
-                    None => serde_json::to_writer(&mut out, &record)?,
+                    None => {
+                        serde_json::to_writer(&mut out, &record)?;
+                        if self.with_key {
+                            // The record's own bytes, `key` last.
+                            out.pop();
+                            out.extend_from_slice(b",\"key\":");
+                            serde_json::to_writer(&mut out, &String::from_utf8_lossy(&entry.key))?;
+                            out.push(b'}');
+                        }
+                    }
                     Some(fields) => {
                         let whole = with_key(serde_json::to_value(&record)?, entry, fields);
                         serde_json::to_writer(&mut out, &pick(&whole, fields))?;

@@ -193,6 +193,10 @@ fn bad_filters_are_usage_errors() {
             &["--format", "jsonl", "--fields", "uri,key"],
             "urilint: --fields: `key` needs --count\n",
         ),
+        (
+            &["--format", "jsonl", "--fields", "+key"],
+            "urilint: --fields: `+key` needs --count\n",
+        ),
     ] {
         let out = extract(dir.path())
             .args(args)
@@ -736,5 +740,35 @@ fn the_key_a_count_folds_by() {
         text,
         "{\"uri\":\"HTTP://Acme.NET:80/%7ea\",\"count\":2,\"key\":\"http://acme.net/~a\"}\n\
          {\"uri\":\"ftp://u:****@ftp.acme.net/x\",\"count\":1,\"key\":\"ftp://u:****@ftp.acme.net/x\"}\n"
+    );
+    // `+key`: each row as `--count` prints it, byte for byte, then its key
+    // (one run gives the Spark job both); in a table, the last column.
+    let whole = run(dir.path(), &["--format", "jsonl", "--count", "k.txt"]);
+    let plus = run(
+        dir.path(),
+        &["--format", "jsonl", "--count", "--fields", "+key", "k.txt"],
+    );
+    let keys = ["http://acme.net/~a", "ftp://u:****@ftp.acme.net/x"];
+    let want: String = whole
+        .lines()
+        .zip(keys)
+        .map(|(line, key)| format!("{},\"key\":\"{key}\"}}\n", line.strip_suffix('}').unwrap()))
+        .collect();
+    assert_eq!(plus, want);
+    let csv = run(
+        dir.path(),
+        &["--format", "csv", "--count", "--fields", "+key", "k.txt"],
+    );
+    assert!(
+        csv.starts_with("path,line,column,start,end,uri,delimiter,flags,format,reference,message_id,date,subject,part,part_line,count,files,first.path,"),
+        "{csv}"
+    );
+    assert!(
+        csv.lines().next().unwrap().ends_with(",last.date,key"),
+        "{csv}"
+    );
+    assert!(
+        csv.lines().nth(1).unwrap().ends_with(",http://acme.net/~a"),
+        "{csv}"
     );
 }
