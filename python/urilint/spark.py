@@ -51,6 +51,7 @@ is read whole but its version-control folders: no `.gitignore`, and the
 config's `exclude` globs name local paths.
 """
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -98,13 +99,8 @@ def message_ranges(archive, slices):
     (start, end, line of start). The archive is read by position, 16 MiB
     at a time, never held or mapped, so the driver's memory stays flat
     whatever its size."""
-    where = remote(archive)
-    if where is not None:
-        filesystem, path = where
-        with filesystem.open_input_file(path) as f:
-            return cut(Positioned(f), f.size(), slices)
-    with open(archive, "rb") as f:
-        return cut(Positioned(Local(f)), os.fstat(f.fileno()).st_size, slices)
+    with open_archive(archive) as f:
+        return cut(Positioned(f), f.size(), slices)
 
 
 def cut(m, size, slices):
@@ -124,11 +120,26 @@ def cut(m, size, slices):
     return ranges
 
 
+def open_archive(path):
+    """A file to read by position (`read_at(n, offset)`, `size()`): a
+    remote one through pyarrow, a local one as `Local`."""
+    where = remote(path)
+    if where is not None:
+        return where[0].open_input_file(where[1])
+    return Local(path)
+
+
 class Local:
     """A local file with pyarrow's `read_at` and `size`."""
 
-    def __init__(self, f):
-        self.f = f
+    def __init__(self, path):
+        self.f = open(path, "rb")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.f.close()
 
     def size(self):
         return os.fstat(self.f.fileno()).st_size
@@ -187,12 +198,8 @@ def count_lines(m, start, end):
 
 def is_mbox(path):
     """An archive as urilint sniffs one: a `From ` line first."""
-    where = remote(path)
-    if where is not None:
-        with where[0].open_input_file(where[1]) as f:
-            return f.read_at(5, 0) == b"From "
-    with open(path, "rb") as f:
-        return f.read(5) == b"From "
+    with open_archive(path) as f:
+        return f.read_at(5, 0) == b"From "
 
 
 # A scratch folder's name, written into records as it is.
@@ -489,34 +496,29 @@ class Job:
             paths = list(paths)
             if not (paths or lone):
                 return
-            root = scratch()
-            try:
-                view = self.view(os.path.join(root, "fs"), given, where)
-                yield from self.slice(view, 0, None if lone else paths)
-            finally:
-                shutil.rmtree(root, ignore_errors=True)
+            with scratch() as fs:
+                yield from self.slice(self.view(fs, given, where), 0, None if lone else paths)
 
         return work
 
     def messages(self, given, where):
         """A worker over byte ranges of whole messages of the archive
-        `given` (at `where` on the driver), each written where the
-        archive lies in the worker's view."""
+        `given` (at `where` on the driver, or remote), each written where
+        the archive lies in the worker's view."""
 
         def work(ranges):
-            root = scratch()
-            try:
-                view = self.view(os.path.join(root, "fs"), given, where, link=False)
-                with open(where, "rb") as src:
-                    for start, end, line in ranges:
-                        with open(view.target, "wb") as out:
-                            copy_range(lambda n, at: os.pread(src.fileno(), n, at), start, end, out)
-                        yield from self.slice(view, line - 1)
-            finally:
-                shutil.rmtree(root, ignore_errors=True)
+            with scratch() as fs, open_archive(where) as src:
+                if URI.match(given):
+                    view = Scratch(fs, given, self.shipped())
+                else:
+                    view = self.view(fs, given, where, link=False)
+                os.makedirs(os.path.dirname(view.target), exist_ok=True)
+                for start, end, line in ranges:
+                    with open(view.target, "wb") as out:
+                        copy_range(src.read_at, start, end, out)
+                    yield from self.slice(view, line - 1)
 
         return work
-
 
     def remote_files(self, given, lone=False):
         """A worker over a slice of the files of the remote folder `given`
@@ -525,9 +527,8 @@ class Job:
         urilint prints the URI."""
 
         def work(rels):
-            root = scratch()
-            try:
-                view = Scratch(os.path.join(root, "fs"), given, self.shipped())
+            with scratch() as fs:
+                view = Scratch(fs, given, self.shipped())
                 filesystem, base = remote(given)
                 if lone:
                     fetch(filesystem, base, view.target, view.root)
@@ -550,28 +551,6 @@ class Job:
                     paths.append(os.fsencode(name))
                 if paths:
                     yield from self.slice(view, 0, paths)
-            finally:
-                shutil.rmtree(root, ignore_errors=True)
-
-        return work
-
-    def remote_messages(self, given):
-        """A worker over byte ranges of whole messages of the remote
-        archive `given`."""
-
-        def work(ranges):
-            root = scratch()
-            try:
-                view = Scratch(os.path.join(root, "fs"), given, self.shipped())
-                filesystem, path = remote(given)
-                os.makedirs(os.path.dirname(view.target), exist_ok=True)
-                with filesystem.open_input_file(path) as src:
-                    for start, end, line in ranges:
-                        with open(view.target, "wb") as out:
-                            copy_range(src.read_at, start, end, out)
-                        yield from self.slice(view, line - 1)
-            finally:
-                shutil.rmtree(root, ignore_errors=True)
 
         return work
 
@@ -595,17 +574,22 @@ class Scratch:
         self.prefix = ""
 
 
+@contextlib.contextmanager
 def scratch():
-    """A new scratch folder for a worker: the view (or the remote files) in
-    its `fs`, the file list beside it, so that neither can be the other.
-    Its name is written into records and taken off again as it is, so it
-    must be plain ASCII that JSON does not escape nor urilint redact."""
+    """A new scratch folder for a worker, removed after (its links, never
+    what they point to): yields its `fs`, for the view (or the remote
+    files), the file list going beside it so that neither can be the
+    other. Its name is written into records and taken off again as it
+    is, so it must be plain ASCII that JSON does not escape nor urilint
+    redact."""
     root = tempfile.mkdtemp(prefix="urilint-spark-")
-    if not SAFE.match(root):
+    try:
+        if not SAFE.match(root):
+            raise RuntimeError(f"scratch folder {root!r}: set TMPDIR to a folder named in [A-Za-z0-9._/-]")
+        os.mkdir(os.path.join(root, "fs"))
+        yield os.path.join(root, "fs")
+    finally:
         shutil.rmtree(root, ignore_errors=True)
-        raise RuntimeError(f"scratch folder {root!r}: set TMPDIR to a folder named in [A-Za-z0-9._/-]")
-    os.mkdir(os.path.join(root, "fs"))
-    return root
 
 
 def fetch(filesystem, path, local, root):
@@ -816,7 +800,7 @@ def records(sc, job, inputs, slices, urilint):
                 filesystem, path = remote(given)
                 size = filesystem.get_file_info(path).size
                 ranges = message_ranges(given, max(slices, size // SLICE_BYTES))
-                rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.remote_messages(given)))
+                rdds.append(sc.parallelize(ranges, len(ranges)).mapPartitions(job.messages(given, given)))
             elif kind == "file":
                 rdds.append(sc.parallelize([], 1).mapPartitions(job.remote_files(given, lone=True)))
             else:

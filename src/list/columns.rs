@@ -183,7 +183,9 @@ impl Columns {
                         if self.with_key {
                             // The record's own bytes, `key` last.
                             out.pop();
-                            out.extend_from_slice(b",\"key\":");
+                            out.push(b',');
+                            serde_json::to_writer(&mut out, KEY_FIELD)?;
+                            out.push(b':');
                             serde_json::to_writer(&mut out, &String::from_utf8_lossy(&entry.key))?;
                             out.push(b'}');
                         }
@@ -253,9 +255,6 @@ fn lookup<'v>(record: &'v Value, field: &str) -> Option<&'v Value> {
     }
 }
 
-/// The fields of `record` that `--fields` names, in its order; `first.line`
-/// as `{"first": {"line": ...}}`. A field the record does not have is
-/// `null`.
 /// `record` with the key `--count` folds `entry` by, when `fields` asks
 /// for it.
 fn with_key(mut record: Value, entry: &Entry, fields: &[String]) -> Value {
@@ -268,6 +267,9 @@ fn with_key(mut record: Value, entry: &Entry, fields: &[String]) -> Value {
     record
 }
 
+/// The fields of `record` that `--fields` names, in its order; `first.line`
+/// as `{"first": {"line": ...}}`. A field the record does not have is
+/// `null`.
 fn pick<'v>(record: &'v Value, fields: &'v [String]) -> Picked<'v> {
     let mut out: Vec<(&str, Pick)> = Vec::new();
     for f in fields {
