@@ -136,6 +136,9 @@ pub enum Input {
         path: PathBuf,
         /// Its bytes.
         bytes: std::sync::Arc<[u8]>,
+        /// It is standard input read under that name (`--stdin-filename`):
+        /// `--fix` writes the text, fixed, to standard output.
+        stdin: bool,
     },
 }
 

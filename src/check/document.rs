@@ -57,6 +57,7 @@ impl Pass<'_> {
                 crate::document::located(format, raw, self.scanner, self.reading.options, bytes);
             (located, Vec::new())
         };
+        work.uris = located.len();
         // Where the secrets of every URI and relative reference of the file
         // are written: a decoded secret (`s3cr&#101;t`) is redacted in the
         // raw line too, and so is a token in `guide.html?token=...`, which

@@ -120,7 +120,9 @@ impl Pass<'_> {
             crate::fix::Fixed::default()
         };
         let n: usize = fixed.applied.values().sum();
-        let (text, error) = match path {
+        // Standard input, named or not, is fixed onto standard output.
+        let stdout = matches!(input, Input::Stdin | Input::Buffer { stdin: true, .. });
+        let (text, error) = match path.filter(|_| !stdout) {
             None => {
                 let text = if n == 0 { raw } else { fixed.text };
                 let mut out = io::stdout().lock();

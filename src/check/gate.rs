@@ -85,6 +85,7 @@ impl Gate<'_> {
                 return Ok(());
             }
             if b.read.as_mut().is_some_and(|b| b.take(&key)) {
+                self.outcome.baselined += 1;
                 return Ok(());
             }
         }
@@ -122,6 +123,7 @@ impl Gate<'_> {
             Some(message) => self.failed(&message),
             None => {
                 self.outcome.files += usize::from(!c.work.skipped);
+                self.outcome.uris += c.work.uris;
                 Ok(())
             }
         }

@@ -42,7 +42,7 @@ impl Pass<'_> {
         // What the links need is taken; the fixes, the diff and whether
         // the file was read stay for the gate.
         let mut work = std::mem::take(&mut c.work);
-        (c.work.fixed, c.work.skipped) = (work.fixed, work.skipped);
+        (c.work.fixed, c.work.skipped, c.work.uris) = (work.fixed, work.skipped, work.uris);
         c.work.diff = std::mem::take(&mut work.diff);
         let source = Source {
             path,

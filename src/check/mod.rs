@@ -133,6 +133,10 @@ pub struct Outcome {
     pub fixed: (usize, usize),
     /// Inputs read and checked to the end.
     pub files: usize,
+    /// URIs found in them (relative references are not counted).
+    pub uris: usize,
+    /// Findings a baseline (`--baseline`) hid.
+    pub baselined: usize,
     /// Some input could not be read (the others were still checked).
     pub failed: bool,
     /// Links left unchecked, by reason (SPEC section 11a).
@@ -204,6 +208,8 @@ struct LinkWork {
     diff: Vec<u8>,
     /// It was not read: a binary file found in a walk.
     skipped: bool,
+    /// URIs found in it.
+    uris: usize,
 }
 
 /// A file checked, its records waiting for its links' (SPEC section 11).
@@ -341,9 +347,28 @@ impl Checker {
         let input = Input::Buffer {
             path: path.to_path_buf(),
             bytes: text.into(),
+            stdin: false,
         };
         let trees: Vec<PathBuf> = tree.into_iter().map(Path::to_path_buf).collect();
         self.check_inputs(vec![Ok(input)], &trees, sink)
+    }
+
+    /// Checks `text`, read from standard input, as the file at `path`
+    /// (`--stdin-filename`): as [`Checker::check_text`] does, in the
+    /// working directory's tree, but `--fix` (`Fixing::Write`) writes the
+    /// text to standard output, fixed, as it does for `-`.
+    pub fn check_stdin(
+        &mut self,
+        path: &Path,
+        text: Vec<u8>,
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Stopped> {
+        let input = Input::Buffer {
+            path: path.to_path_buf(),
+            bytes: text.into(),
+            stdin: true,
+        };
+        self.check_inputs(vec![Ok(input)], &[], sink)
     }
 
     /// Checks `inputs` (files, standard input, text in memory) in their
@@ -442,6 +467,7 @@ impl Pass<'_> {
                         }
                     }
                     gate.outcome.files += usize::from(!work.skipped);
+                    gate.outcome.uris += work.uris;
                     gate.fixes(work.fixed, &work.diff)
                 }
                 Err(Stop::Output(e)) => Err(e),

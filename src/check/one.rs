@@ -87,11 +87,13 @@ impl Pass<'_> {
         // `--fix -` passes what it does not fix through to stdout as it is
         // read: mail, and input too large to fix.
         let reader: Box<dyn Read + Send> = match (self.options.fixing, input) {
-            (Some(Fixing::Write), Input::Stdin) => Box::new(Tee {
-                inner: reader,
-                copy: io::stdout(),
-                left: u64::MAX,
-            }),
+            (Some(Fixing::Write), Input::Stdin | Input::Buffer { stdin: true, .. }) => {
+                Box::new(Tee {
+                    inner: reader,
+                    copy: io::stdout(),
+                    left: u64::MAX,
+                })
+            }
             _ => reader,
         };
         // Fixes of a file read as text because it was too large for its
@@ -126,9 +128,11 @@ impl Pass<'_> {
             // Mail: findings carry their message (SPEC M3); no snippets,
             // since what was scanned is the decoded text, not the file's.
             let events = MailEvents::new(BufReader::new(reader), kind, self.scanner.clone());
+            let mut uris = 0;
             for event in events.parallel(self.reading.mail_parallel()) {
                 match event.map_err(fail)? {
                     MailEvent::Found(m) => {
+                        uris += 1;
                         let diagnostics = self.linter.check(&m.finding);
                         if diagnostics.is_empty() {
                             continue;
@@ -147,7 +151,10 @@ impl Pass<'_> {
                     }
                 }
             }
-            return Ok(LinkWork::default());
+            return Ok(LinkWork {
+                uris,
+                ..LinkWork::default()
+            });
         }
 
         // Snippets read the source back by offset: a regular file itself,
@@ -200,6 +207,7 @@ impl Pass<'_> {
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
         while let Some(finding) = scan.next() {
             let finding = finding.map_err(fail)?;
+            work.uris += 1;
             if path.is_some() && self.links.is_some_and(|l| l.is_site_uri(&finding.uri)) {
                 work.site.push(finding.clone());
             }

@@ -32,6 +32,9 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         .map_err(usage)?;
     let walk = super::walk_options(&args.walk, &config, config_path.as_deref())?;
     let paths = super::paths_of(&args.paths, &args.walk)?;
+    if args.show_settings {
+        return show_settings(args, config_path.as_deref(), &config, &linter, fail_on);
+    }
     if args.walk.show_files {
         return super::show_files(
             &paths,
@@ -40,6 +43,24 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             args.show_secrets,
         );
     }
+    // `--stdin-filename NAME`: standard input, read whole, checked as the
+    // file NAME (its format, config globs and relative links).
+    let mut stdin_text = match &args.stdin_filename {
+        None => None,
+        Some(name) => {
+            if !(args.paths.is_empty() || args.paths == [std::path::Path::new("-")])
+                || args.walk.file_list.is_some()
+            {
+                return Err(usage(
+                    "--stdin-filename names standard input: give `-` as the only path",
+                ));
+            }
+            let mut text = Vec::new();
+            io::Read::read_to_end(&mut io::stdin().lock(), &mut text)
+                .map_err(|e| usage(format!("standard input: {e}")))?;
+            Some((name.clone(), text))
+        }
+    };
     let threads = super::threads(args.walk.threads);
     let format = match args.format {
         CheckFormat::Human => Format::Human,
@@ -47,19 +68,27 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         CheckFormat::Jsonl => Format::Jsonl,
         CheckFormat::Sarif => Format::Sarif,
         CheckFormat::Github => Format::Github,
+        CheckFormat::Junit => Format::Junit,
+        CheckFormat::Gitlab => Format::Gitlab,
     };
-    if args.statistics && format != Format::Human {
+    if args.statistics && !matches!(format, Format::Human | Format::Json) {
         return Err(usage(
-            "--statistics prints a table: use it with --format human",
+            "--statistics prints a table (--format human) or an array (--format json)",
         ));
     }
-    let color = match args.color {
+    let terminal = |on: bool| match args.color {
         ColorArg::Always => true,
         ColorArg::Never => false,
-        ColorArg::Auto => {
-            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorArg::Auto => on && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
+    // `--output-file`: the report goes there, never coloured; a machine
+    // format's findings are shown on stdout too, as a log.
+    let color = terminal(args.output_file.is_none() && io::stdout().is_terminal());
+    let log = args.output_file.is_some()
+        && format != Format::Human
+        && !args.statistics
+        && !args.diff
+        && args.write_baseline.is_none();
     let fixing = match (args.fix, args.diff) {
         (true, _) => Some(Fixing::Write),
         (_, true) => Some(Fixing::Diff),
@@ -68,7 +97,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let options = Options {
         input: args.input.0,
         include_code: args.include_code,
-        snippets: format == Format::Human && args.write_baseline.is_none(),
+        snippets: (format == Format::Human || log) && args.write_baseline.is_none(),
         show_secrets: args.show_secrets,
         report_unused: args.report_unused_suppressions,
         fixing,
@@ -88,14 +117,16 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let mut checker =
         Checker::new(&config, config_path.as_deref(), linter, options).map_err(usage)?;
     // `--fix -` writes the fixed text to stdout: the findings go to stderr.
-    let fix_stdin = fixing == Some(Fixing::Write) && paths.iter().any(|p| p.as_os_str() == "-");
-    let out: Box<dyn Write> = if fix_stdin {
-        Box::new(io::stderr())
-    } else {
-        Box::new(BufWriter::new(io::stdout().lock()))
+    let fix_stdin = fixing == Some(Fixing::Write)
+        && (stdin_text.is_some() || paths.iter().any(|p| p.as_os_str() == "-"));
+    let out: Box<dyn Write> = match &args.output_file {
+        Some(path) => Box::new(BufWriter::new(create(path)?)),
+        None if fix_stdin => Box::new(io::stderr()),
+        None => Box::new(BufWriter::new(io::stdout().lock())),
     };
-    // `--diff` prints the diff alone, whatever the format.
-    let shown = if fixing == Some(Fixing::Diff) {
+    // `--diff` prints the diff alone, whatever the format, and
+    // `--statistics` its table or array in place of the records.
+    let shown = if fixing == Some(Fixing::Diff) || args.statistics {
         Format::Human
     } else {
         format
@@ -104,9 +135,19 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     if args.statistics {
         printer = printer.statistics();
     }
+    if log {
+        let stdout: Box<dyn Write> = match fix_stdin {
+            true => Box::new(io::stderr()),
+            false => Box::new(BufWriter::new(io::stdout())),
+        };
+        let color = terminal(!fix_stdin && io::stdout().is_terminal());
+        printer = printer.log(Emitter::new(stdout, Format::Human, Style { color }));
+    }
     let status = |o: &Outcome| {
         if o.failed {
             Status::SomeInputsFailed
+        } else if args.exit_zero {
+            Status::Clean
         } else if o.worst().is_some_and(|s| s >= fail_on)
             || (fixing == Some(Fixing::Diff) && o.fixed.0 > 0)
         {
@@ -115,7 +156,11 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             Status::Clean
         }
     };
-    let outcome = match checker.run(&paths, &walk, &mut printer) {
+    let ran = match stdin_text.take() {
+        Some((name, text)) => checker.check_stdin(&name, text, &mut printer),
+        None => checker.run(&paths, &walk, &mut printer),
+    };
+    let outcome = match ran {
         // The closing lines and the last flush may still find the pipe
         // closed: the exit status is then what was found.
         Ok(outcome) => {
@@ -144,53 +189,154 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     // The link caches (every folder's listing, every file's anchors) are
     // left to the process's exit: freeing them one by one costs time.
     std::mem::forget(checker);
+    let mut log = printer.take_log()?;
     let (mut out, statistics) = printer.finish()?;
-    if let Some(rows) = &statistics {
-        // Like ruff's `--statistics`: a line a rule, most findings first.
-        let width = rows.iter().map(|r| r.0.0.len()).max().unwrap_or(0);
-        for ((rule, severity), n) in rows {
-            writeln!(out, "{n:>6}  {rule:width$}  {}", severity.as_str())?;
+    match &statistics {
+        Some(rows) if format == Format::Json => {
+            let rows: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|((rule, severity), n)| {
+                    serde_json::json!({ "rule": rule, "severity": severity, "count": n })
+                })
+                .collect();
+            serde_json::to_writer_pretty(&mut out, &rows).map_err(io::Error::from)?;
+            writeln!(out)?;
         }
+        Some(rows) => {
+            // Like ruff's `--statistics`: a line a rule, most findings first.
+            let width = rows.iter().map(|r| r.0.0.len()).max().unwrap_or(0);
+            for ((rule, severity), n) in rows {
+                writeln!(out, "{n:>6}  {rule:width$}  {}", severity.as_str())?;
+            }
+        }
+        None => {}
     }
-    summarize(&mut out, args, format, &outcome, statistics.is_some())?;
     out.flush()?;
+    // The closing lines go with human output: the report's, or the log's
+    // beside a machine format's file.
+    let human: Option<&mut dyn Write> = match (format, &mut log) {
+        (Format::Human, _) => Some(&mut out),
+        (_, Some(log)) => Some(log),
+        _ => None,
+    };
+    summarize(human, args, &outcome)?;
+    out.flush()?;
+    if let Some(log) = &mut log {
+        log.flush()?;
+    }
     Ok(status(&outcome))
 }
 
-/// The closing lines: what was found and checked, fixed, and left
-/// unchecked. Machine formats keep stdout for records: theirs go to
-/// stderr (SPEC sections 4, 11a, 12 and 13).
-fn summarize(
-    out: &mut dyn Write,
+/// `--show-settings`: what a run would use, as JSON: the config file
+/// (or none), the rules enabled, the failing severity, the excludes (the
+/// config's, read from its folder, then `--exclude`), and the config's
+/// per-file ignores and format globs.
+fn show_settings(
     args: &CheckArgs,
-    format: Format,
-    outcome: &Outcome,
-    statistics: bool,
-) -> io::Result<()> {
-    let (counts, files, fixing) = (outcome.counts, outcome.files, args.fix || args.diff);
-    if format == Format::Human
-        && !args.quiet
-        && let Some(summary) = report::closing_line(counts, files)
-    {
-        writeln!(out, "{summary}")?;
-        if let Some(line) = report::fixable_summary(outcome.fixable, args.unsafe_fixes) {
-            writeln!(out, "{line}")?;
+    config_path: Option<&std::path::Path>,
+    config: &urilint::config::Config,
+    linter: &urilint::rules::Linter,
+    fail_on: Severity,
+) -> Result<Status, Failure> {
+    let mut rules: Vec<&str> = linter.enabled().collect();
+    rules.sort_unstable();
+    let settings = serde_json::json!({
+        "config": config_path.map(|p| p.display().to_string()),
+        "config_folder": urilint::config::base_dir(config_path).display().to_string(),
+        "rules": rules,
+        "fail_on": fail_on.as_str(),
+        "exit_zero": args.exit_zero,
+        "exclude": config.exclude.iter().chain(&args.walk.exclude).collect::<Vec<_>>(),
+        "respect_gitignore": !args.walk.no_ignore,
+        "force_exclude": args.walk.force_exclude,
+        "per_file_ignores": config.per_file_ignores,
+        "formats": config.formats,
+        "baseline": args.baseline.as_ref().map(|p| p.display().to_string()),
+    });
+    let mut out = io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &settings).map_err(io::Error::from)?;
+    writeln!(out)?;
+    Ok(Status::Clean)
+}
+
+/// The file `--output-file` names, created with its folder.
+fn create(path: &std::path::Path) -> Result<std::fs::File, Failure> {
+    let made = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => std::fs::create_dir_all(parent),
+        _ => Ok(()),
+    };
+    made.and_then(|()| std::fs::File::create(path))
+        .map_err(|e| usage(format!("--output-file {}: {e}", path.display())))
+}
+
+/// `14022` as `14,022`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
-    } else if format == Format::Human && !args.quiet && args.write_baseline.is_none() && !fixing {
+        out.push(c);
+    }
+    out
+}
+
+/// The closing lines: what was found and checked, hidden by a baseline,
+/// fixed, and left unchecked (SPEC sections 4, 11a, 12 and 13). They go
+/// to `human` (the human report, or the log beside a machine format's
+/// file); else to stderr, where machine formats keep stdout for records.
+fn summarize(
+    mut human: Option<&mut dyn Write>,
+    args: &CheckArgs,
+    outcome: &Outcome,
+) -> io::Result<()> {
+    if args.quiet {
+        return Ok(());
+    }
+    let (counts, files, fixing) = (outcome.counts, outcome.files, args.fix || args.diff);
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(summary) = report::closing_line(counts, files) {
+        lines.push(summary);
+        if human.is_some()
+            && let Some(line) = report::fixable_summary(outcome.fixable, args.unsafe_fixes)
+        {
+            lines.push(line);
+        }
+    } else if human.is_some() && args.write_baseline.is_none() && !fixing {
         // A clean run says what it checked (SPEC section 13).
-        let plural = if files == 1 { "" } else { "s" };
-        writeln!(out, "No problems found; {files} file{plural} checked.")?;
-    } else if format != Format::Human
-        && !args.quiet
-        && !statistics
-        && let Some(summary) = report::closing_line(counts, files)
+        let plural =
+            |n: usize, w: &str| format!("{} {w}{}", thousands(n), if n == 1 { "" } else { "s" });
+        lines.push(format!(
+            "All checks passed: {}, {}.",
+            plural(files, "file"),
+            plural(outcome.uris, "URI")
+        ));
+    }
+    if outcome.baselined > 0 {
+        let n = outcome.baselined;
+        lines.push(format!(
+            "{} finding{} hidden by the baseline.",
+            thousands(n),
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(line) = outcome.unchecked.summary(!args.show_unchecked)
+        && (human.is_some() || outcome.unchecked.unchecked_total() > 0)
     {
-        out.flush()?;
-        super::say(summary);
+        lines.push(line);
+    }
+    for line in lines {
+        match &mut human {
+            Some(out) => writeln!(out, "{line}")?,
+            None => super::say(line),
+        }
     }
     // What was fixed goes to stderr in every format (SPEC section 12).
-    if !args.quiet && fixing {
-        out.flush()?;
+    if fixing {
+        if let Some(out) = &mut human {
+            out.flush()?;
+        }
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         let (n, files) = outcome.fixed;
         super::say(match (args.fix, n) {
@@ -207,16 +353,6 @@ fn summarize(
                 plural(files, "file")
             ),
         });
-    }
-    if !args.quiet
-        && let Some(line) = outcome.unchecked.summary(!args.show_unchecked)
-    {
-        if format == Format::Human {
-            writeln!(out, "{line}")?;
-        } else if outcome.unchecked.unchecked_total() > 0 {
-            out.flush()?;
-            super::say(line);
-        }
     }
     Ok(())
 }

@@ -5,8 +5,8 @@ mod check;
 mod extract;
 
 use args::{
-    CheckArgs, CheckFormat, ColorArg, Command, ExtractArgs, ExtractFormat, SettingsArgs, SortKey,
-    WalkArgs,
+    CheckArgs, CheckFormat, ColorArg, Command, ExtractArgs, ExtractFormat, RulesFormat,
+    SettingsArgs, SortKey, WalkArgs,
 };
 pub use args::{Cli, mistyped};
 
@@ -235,27 +235,106 @@ pub fn threads(requested: Option<usize>) -> Option<usize> {
     }
 }
 
+/// `urilint rules`: a table of the rules, a row each, as ruff's `rule
+/// --all` lists them: id, group, default severity, on by default, fix
+/// (`safe`, `unsafe` or `-`), summary.
+fn rules_table() -> String {
+    let width = docs().iter().map(|d| d.id.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "{:width$}  {:11}  {:8}  {:7}  {:6}  SUMMARY\n",
+        "RULE", "GROUP", "SEVERITY", "DEFAULT", "FIX"
+    );
+    for d in docs() {
+        out += &format!(
+            "{:width$}  {:11}  {:8}  {:7}  {:6}  {}\n",
+            d.id,
+            d.group.as_str(),
+            d.severity.as_str(),
+            if d.default { "yes" } else { "no" },
+            d.fix.map_or("-", |f| f.as_str()),
+            d.summary
+        );
+    }
+    out
+}
+
+/// `urilint rules --format json`: the table's rows as objects, with each
+/// rule's documentation page.
+fn rules_json() -> String {
+    let rows: Vec<serde_json::Value> = docs()
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "rule": d.id,
+                "group": d.group.as_str(),
+                "severity": d.severity.as_str(),
+                "default": d.default,
+                "fix": d.fix.map(|f| f.as_str()),
+                "summary": d.summary,
+                "url": urilint::rules::doc_url(&d.id),
+            })
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&rows).expect("serializable");
+    text.push('\n');
+    text
+}
+
+/// The main man page's sections that clap does not make (roff).
+const MAN_SECTIONS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Nothing at or above the failing severity (\fB\-\-fail\-on\fR, default warning) was found, or \fB\-\-exit\-zero\fR was given.
+.TP
+\fB1\fR
+Something at or above it was found; with \fB\-\-diff\fR, something would be fixed.
+.TP
+\fB2\fR
+A usage or config error, or a path that could not be read (the other paths are still checked).
+.SH ENVIRONMENT
+.TP
+\fBNO_COLOR\fR
+When set and not empty, human output is not coloured (unless \fB\-\-color always\fR).
+.TP
+\fBCI\fR
+When set, no progress line is drawn.
+.SH FILES
+.TP
+\fBurilint.toml\fR, \fB.urilint.toml\fR
+The config, found in the working directory or above it (\fB\-\-config\fR names another, \fB\-\-isolated\fR reads none).
+.TP
+\fB.gitignore\fR, \fB.ignore\fR
+Files they name are not walked (\fB\-\-no\-ignore\fR).
+.SH EXAMPLES
+.TP
+\fBurilint docs/\fR
+Check a documentation tree with the default rules.
+.TP
+\fBurilint \-\-format sarif \-\-output\-file urilint.sarif docs/\fR
+Write SARIF for an upload, and show the findings on the terminal.
+.TP
+\fBurilint \-\-fix docs/\fR
+Apply the safe fixes in place.
+.TP
+\fBurilint extract \-\-count \-\-format csv list.mbox\fR
+Count the links of a mail archive, with their first and last messages.
+.TP
+\fBurilint rule embedded\-password\fR
+Explain a rule.
+"#;
+
 /// Runs a command.
 pub fn run(cli: Cli) -> Result<Status, Failure> {
     match cli.command {
         None => check::run(&cli.check),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Extract(args)) => extract::run(&args),
-        Some(Command::Rules) => {
-            let mut out = io::stdout().lock();
-            let width = docs().iter().map(|d| d.id.len()).max().unwrap_or(0);
-            for d in docs() {
-                io::Write::write_all(
-                    &mut out,
-                    format!(
-                        "{:width$}  {:7}  {}\n",
-                        d.id,
-                        d.severity.as_str(),
-                        d.summary
-                    )
-                    .as_bytes(),
-                )?;
-            }
+        Some(Command::Rules { format }) => {
+            let text = match format {
+                RulesFormat::Text => rules_table(),
+                RulesFormat::Json => rules_json(),
+            };
+            io::Write::write_all(&mut io::stdout().lock(), text.as_bytes())?;
             Ok(Status::Clean)
         }
         Some(Command::Completions { shell }) => {
@@ -280,6 +359,9 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
             };
             let mut page = Vec::new();
             man.render(&mut page)?;
+            if command.is_none() {
+                page.extend_from_slice(MAN_SECTIONS.as_bytes());
+            }
             io::Write::write_all(&mut io::stdout().lock(), &page)?;
             Ok(Status::Clean)
         }

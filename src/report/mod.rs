@@ -1,5 +1,6 @@
-//! Lint output (SPEC section 4): `human`, `json`, `jsonl`, `sarif` and
-//! `github`, written to any [`std::io::Write`].
+//! Lint output (SPEC sections 4 and 13): `human`, `json`, `jsonl`,
+//! `sarif`, `github`, `junit` and `gitlab`, written to any
+//! [`std::io::Write`].
 //!
 //! A [`Record`] is one diagnostic with everything a format shows. Its `uri`,
 //! snippet and mail fields have every secret replaced by `****` unless they
@@ -8,7 +9,9 @@
 //! input to the terminal ([`escape_controls`]).
 
 mod github;
+mod gitlab;
 mod human;
+mod junit;
 mod sarif;
 mod sink;
 mod snippet;
@@ -43,6 +46,10 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands.
     Github,
+    /// JUnit XML: a test suite a file, a failing test case a finding.
+    Junit,
+    /// GitLab Code Quality JSON.
+    Gitlab,
 }
 
 /// One diagnostic, ready to print. It serializes to the record of the
@@ -272,6 +279,8 @@ pub struct Emitter<W: Write> {
     style: Style,
     count: usize,
     sarif: sarif::Sarif,
+    junit: junit::Junit,
+    gitlab: gitlab::Gitlab,
 }
 
 impl<W: Write> Emitter<W> {
@@ -283,6 +292,8 @@ impl<W: Write> Emitter<W> {
             style,
             count: 0,
             sarif: sarif::Sarif::new(),
+            junit: junit::Junit::default(),
+            gitlab: gitlab::Gitlab::default(),
         }
     }
 
@@ -305,6 +316,8 @@ impl<W: Write> Emitter<W> {
                 }
             }
             Format::Sarif => self.sarif.record(out, r)?,
+            Format::Junit => self.junit.record(out, r)?,
+            Format::Gitlab => self.gitlab.record(out, r)?,
         }
         self.count += 1;
         Ok(())
@@ -316,6 +329,8 @@ impl<W: Write> Emitter<W> {
             Format::Json if self.count == 0 => self.out.write_all(b"[]\n")?,
             Format::Json => self.out.write_all(b"\n]\n")?,
             Format::Sarif => self.sarif.finish(&mut self.out)?,
+            Format::Junit => self.junit.finish(&mut self.out)?,
+            Format::Gitlab => self.gitlab.finish(&mut self.out)?,
             _ => {}
         }
         Ok(self.out)

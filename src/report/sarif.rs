@@ -43,6 +43,7 @@ impl Sarif {
                     "shortDescription": { "text": d.summary },
                     "fullDescription": { "text": d.what.trim() },
                     "help": { "text": help, "markdown": help },
+                    "helpUri": crate::rules::doc_url(&d.id),
                     "defaultConfiguration": { "level": d.severity.as_str() },
                     "properties": { "tags": d.references },
                 })

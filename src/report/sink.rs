@@ -57,6 +57,9 @@ impl Sink for Collected {
 pub struct Printer<W: Write> {
     emitter: Emitter<W>,
     statistics: Option<HashMap<(String, Severity), usize>>,
+    /// Where each record is written a second time (`--output-file` with a
+    /// machine format: the human log on stdout).
+    log: Option<Emitter<Box<dyn Write>>>,
 }
 
 impl<W: Write> Printer<W> {
@@ -65,7 +68,14 @@ impl<W: Write> Printer<W> {
         Printer {
             emitter,
             statistics: None,
+            log: None,
         }
+    }
+
+    /// Writes each record through `log` too (in its own format).
+    pub fn log(mut self, log: Emitter<Box<dyn Write>>) -> Printer<W> {
+        self.log = Some(log);
+        self
     }
 
     /// Counts the findings of each rule instead of writing them; links
@@ -73,6 +83,11 @@ impl<W: Write> Printer<W> {
     pub fn statistics(mut self) -> Printer<W> {
         self.statistics = Some(HashMap::new());
         self
+    }
+
+    /// Ends the log of [`Printer::log`], and hands back its writer.
+    pub fn take_log(&mut self) -> io::Result<Option<Box<dyn Write>>> {
+        self.log.take().map(Emitter::finish).transpose()
     }
 
     /// Ends the output (a JSON array's `]`, SARIF's log) and hands back
@@ -98,12 +113,20 @@ impl<W: Write> Sink for Printer<W> {
                 *stats.entry((record.rule, record.severity)).or_insert(0) += 1;
                 Ok(())
             }
-            None => self.emitter.emit(&record),
+            None => {
+                if let Some(log) = &mut self.log {
+                    log.emit(&record)?;
+                }
+                self.emitter.emit(&record)
+            }
         }
     }
 
     fn warning(&mut self, message: &str) -> io::Result<()> {
         self.emitter.get_mut().flush()?;
+        if let Some(log) = &mut self.log {
+            log.get_mut().flush()?;
+        }
         super::say(message);
         Ok(())
     }

@@ -72,6 +72,19 @@ pub fn docs() -> &'static [RuleDoc] {
     })
 }
 
+/// Where a built-in rule's page is: `docs/rules/ID.md` in the repository
+/// (`repository` in Cargo.toml), as ruff's rule pages are.
+///
+/// ```
+/// assert!(urilint::rules::doc_url("embedded-password").ends_with("/docs/rules/embedded-password.md"));
+/// ```
+pub fn doc_url(id: &str) -> String {
+    format!(
+        "{}/blob/main/docs/rules/{id}.md",
+        env!("CARGO_PKG_REPOSITORY")
+    )
+}
+
 /// One rule's doc.
 pub fn doc(id: &str) -> Option<&'static RuleDoc> {
     docs().iter().find(|d| d.id == id)

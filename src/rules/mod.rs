@@ -45,7 +45,7 @@ use serde::{Deserialize, Serialize};
 
 pub use builder::{LinterBuilder, is_selector};
 pub use custom::{CustomRule, CustomRuleError};
-pub use docs::{RuleDoc, doc, docs};
+pub use docs::{RuleDoc, doc, doc_url, docs};
 pub use fix::{Applicability, Edit, Fix, percent_encode};
 pub use linter::Linter;
 

@@ -150,7 +150,7 @@ fn exit_codes_follow_fail_on() {
     // Clean input: 0, and only what was checked printed.
     assert_eq!(
         urilint_stdin(&["check", "-"], "see https://example.com/ now", 0),
-        "No problems found; 1 file checked.\n"
+        "All checks passed: 1 file, 1 URI.\n"
     );
     // A note alone does not fail by default (fail-on warning) ...
     let note = "postgres://app:${DB_PASSWORD}@db.acme.net/app";
@@ -286,7 +286,7 @@ fn placeholder_passwords_are_notes_and_do_not_fail() {
         let input = format!("postgres://app:{pw}@db.acme.net/app");
         assert_eq!(
             urilint_stdin(&["check", "-"], &input, 0),
-            "No problems found; 1 file checked.\n",
+            "All checks passed: 1 file, 1 URI.\n",
             "{pw}"
         );
         let out = urilint_stdin(
@@ -426,11 +426,63 @@ fn config_errors_name_the_file_and_key() {
 #[test]
 fn rules_lists_every_rule_and_explain_prints_one() {
     let list = run(&["rules"], 0);
-    assert_eq!(list.lines().count(), urilint::rules::docs().len());
-    assert!(
-        list.lines().any(
-            |l| l.split_whitespace().collect::<Vec<_>>()[..2] == ["embedded-password", "error"]
-        )
+    // A header, then a row a rule: id, group, severity, on by default, fix.
+    assert_eq!(list.lines().count(), urilint::rules::docs().len() + 1);
+    let row = |id: &str| -> Vec<String> {
+        let line = list
+            .lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap();
+        line.split_whitespace()
+            .take(5)
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        list.lines()
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["RULE", "GROUP", "SEVERITY", "DEFAULT", "FIX", "SUMMARY"]
+    );
+    assert_eq!(
+        row("embedded-password"),
+        ["embedded-password", "security", "error", "yes", "-"]
+    );
+    assert_eq!(
+        row("url-prefix"),
+        ["url-prefix", "style", "note", "no", "safe"]
+    );
+    assert_eq!(
+        row("broken-across-lines"),
+        ["broken-across-lines", "portability", "note", "no", "unsafe"]
+    );
+    // The same in json, with each rule's page.
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["rules", "--format", "json"], 0)).unwrap();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), urilint::rules::docs().len());
+    let password = rows
+        .iter()
+        .find(|r| r["rule"] == "embedded-password")
+        .unwrap();
+    assert_eq!(
+        password,
+        &serde_json::json!({
+            "rule": "embedded-password",
+            "group": "security",
+            "severity": "error",
+            "default": true,
+            "fix": null,
+            "summary": "The URI embeds a password in its userinfo",
+            "url": "https://github.com/urilint/urilint/blob/main/docs/rules/embedded-password.md",
+        })
+    );
+    // `rule ID` is `explain ID`, as in ruff.
+    assert_eq!(
+        run(&["rule", "url-prefix"], 0),
+        run(&["explain", "url-prefix"], 0)
     );
     let doc = run(&["explain", "url-prefix"], 0);
     insta::assert_snapshot!(doc);
@@ -495,7 +547,8 @@ fn statistics_count_findings_per_rule() {
         ],
         "{text}"
     );
-    urilint()
+    // In json: an array of the same rows; the summary on stderr.
+    let out = urilint()
         .current_dir(dir.path())
         .args([
             "check",
@@ -503,6 +556,34 @@ fn statistics_count_findings_per_rule() {
             "--statistics",
             "--format",
             "json",
+            "--select",
+            "all",
+            "a.txt",
+        ])
+        .assert()
+        .code(1);
+    let got: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(
+        got,
+        serde_json::json!([
+            { "rule": "non-default-port", "severity": "warning", "count": 2 },
+            { "rule": "default-port", "severity": "note", "count": 1 },
+            { "rule": "uppercase-scheme-or-host", "severity": "note", "count": 1 },
+        ])
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.get_output().stderr),
+        "urilint: Found 4 problems (2 warnings, 2 notes); 1 file checked.\n"
+    );
+    // Other machine formats have no place for it.
+    urilint()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "--isolated",
+            "--statistics",
+            "--format",
+            "sarif",
             "a.txt",
         ])
         .assert()
@@ -1214,6 +1295,9 @@ fn version_2_baselines_with_absolute_paths_match() {
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).into_owned()
         ),
-        (Some(0), "No problems found; 2 files checked.\n".to_string())
+        (
+            Some(0),
+            "All checks passed: 2 files, 2 URIs.\n2 findings hidden by the baseline.\n".to_string()
+        )
     );
 }

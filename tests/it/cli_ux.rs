@@ -69,15 +69,26 @@ fn the_man_page_is_roff_and_names_every_command() {
     let page = text(&out.stdout);
     assert!(page.contains(".TH urilint-extract 1"), "{page}");
     assert!(page.contains("\\-\\-exclude\\-match"), "{page}");
-    // Hidden from help: it is for packagers.
+    // Listed in help, as packagers and users look for it there.
     let help = urilint(dir.path()).arg("--help").output().unwrap();
-    assert!(!text(&help.stdout).contains("manpage"));
+    assert!(text(&help.stdout).contains("\n  manpage      Print the man page"));
+    // The sections a man page is expected to have.
+    let out = urilint(dir.path()).arg("manpage").output().unwrap();
+    let page = text(&out.stdout);
+    for section in [
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        ".SH FILES",
+        ".SH EXAMPLES",
+    ] {
+        assert_eq!(page.matches(section).count(), 1, "{section}");
+    }
 }
 
 #[test]
 fn a_mistyped_command_gets_a_suggestion() {
     let dir = tempfile::tempdir().unwrap();
-    for (typo, command) in [("chek", "check"), ("extrat", "extract"), ("rule", "rules")] {
+    for (typo, command) in [("chek", "check"), ("extrat", "extract"), ("rulse", "rules")] {
         let out = urilint(dir.path()).args([typo, "docs/"]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{typo}");
         assert_eq!(
@@ -218,7 +229,7 @@ fn the_closing_line_counts_findings_and_files() {
     // A clean run says what it checked (SPEC section 13).
     let (code, stdout) = run(&["docs/c.txt"]);
     assert_eq!(code, Some(0));
-    assert_eq!(stdout, "No problems found; 1 file checked.\n");
+    assert_eq!(stdout, "All checks passed: 1 file, 0 URIs.\n");
     // --quiet: findings only; machine formats: records only.
     let (_, stdout) = run(&["-q", "docs"]);
     assert!(!stdout.contains("checked"), "{stdout}");

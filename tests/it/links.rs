@@ -128,7 +128,7 @@ fn root_site_and_no_fragments() {
     let human = urilint_in(Path::new(SITE), &["--color", "never", "guide"]);
     assert_eq!(
         String::from_utf8_lossy(&human.stdout),
-        "No problems found; 2 files checked.\nChecked 1 link; 2 not checked: leaving the checked \
+        "All checks passed: 2 files, 0 URIs.\nChecked 1 link; 2 not checked: leaving the checked \
          tree or site; --site URL=DIR maps them (2). See --show-unchecked.\n"
     );
     assert_eq!(human.status.code(), Some(0));

@@ -4,6 +4,7 @@
 mod adversarial;
 mod checker;
 mod cli_check;
+mod cli_ci;
 mod cli_extract;
 mod cli_formats;
 mod cli_mail;

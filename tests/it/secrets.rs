@@ -594,7 +594,7 @@ fn prose_and_plain_values_are_not_secrets() {
         ],
         None,
     );
-    assert_eq!(run.output, "No problems found; 1 file checked.\n");
+    assert_eq!(run.output, "All checks passed: 1 file, 12 URIs.\n");
 }
 
 /// SPEC E6: a URI longer than the cap is reported cut; a secret that runs

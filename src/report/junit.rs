@@ -1,0 +1,121 @@
+//! `--format junit`: JUnit XML, as CI systems (GitLab, Jenkins, Azure)
+//! show test results: a test suite a file, a failing test case a finding,
+//! a skipped one a link left unchecked (SPEC section 13).
+//!
+//! Records come in path order, so a file's suite is written when the next
+//! file's first record comes: only one file's records are held.
+
+use std::io::{self, Write};
+
+use super::{Record, escape_controls};
+
+/// A file's test cases, waiting for its suite's counts.
+#[derive(Default)]
+pub(super) struct Junit {
+    path: Option<String>,
+    cases: Vec<String>,
+    failures: usize,
+    skipped: usize,
+    suites: usize,
+}
+
+impl Junit {
+    pub(super) fn record(&mut self, out: &mut impl Write, r: &Record) -> io::Result<()> {
+        if self.suites == 0 && self.path.is_none() {
+            out.write_all(
+                b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"urilint\">\n",
+            )?;
+        }
+        if self.path.as_deref() != Some(r.path.as_str()) {
+            self.suite(out)?;
+            self.path = Some(r.path.clone());
+        }
+        let path = xml(&r.path);
+        let uri = match &r.mail {
+            Some(mail) => format!("{}, in {}", r.uri, mail.describe()),
+            None => r.uri.clone(),
+        };
+        let what = xml(&format!("{} ({uri})", r.message));
+        let mut case = format!(
+            "    <testcase name=\"{} at {}:{}\" classname=\"{path}\" file=\"{path}\" line=\"{}\">\n",
+            xml(&r.rule),
+            r.line,
+            r.column,
+            r.line
+        );
+        if r.reason.is_some() {
+            self.skipped += 1;
+            case += &format!("      <skipped message=\"{what}\"/>\n");
+        } else {
+            self.failures += 1;
+            case += &format!(
+                "      <failure type=\"{}\" message=\"{what}\">{path}:{}:{}: {}[{}] {what}</failure>\n",
+                r.severity,
+                r.line,
+                r.column,
+                r.severity,
+                xml(&r.rule)
+            );
+        }
+        case += "    </testcase>\n";
+        self.cases.push(case);
+        Ok(())
+    }
+
+    /// Writes the current file's suite.
+    fn suite(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Some(path) = self.path.take() else {
+            return Ok(());
+        };
+        writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" errors=\"0\">",
+            xml(&path),
+            self.cases.len(),
+            self.failures,
+            self.skipped
+        )?;
+        for case in self.cases.drain(..) {
+            out.write_all(case.as_bytes())?;
+        }
+        out.write_all(b"  </testsuite>\n")?;
+        self.failures = 0;
+        self.skipped = 0;
+        self.suites += 1;
+        Ok(())
+    }
+
+    /// The last suite, and the end of the document. A run with no finding
+    /// is one passing test case, as ruff writes it: a report with no test
+    /// reads as a broken job in some CI systems.
+    pub(super) fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.suites == 0 && self.path.is_none() {
+            out.write_all(
+                b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"urilint\">\n  \
+                  <testsuite name=\"urilint\" tests=\"1\" failures=\"0\" skipped=\"0\" errors=\"0\">\n    \
+                  <testcase name=\"No problems found\" classname=\"urilint\"/>\n  </testsuite>\n",
+            )?;
+        } else {
+            self.suite(out)?;
+        }
+        out.write_all(b"</testsuites>\n")
+    }
+}
+
+/// Text for an XML attribute or element: markup escaped, and control
+/// characters (which XML 1.0 cannot hold) shown as `\u{..}`.
+fn xml(s: &str) -> String {
+    let s = escape_controls(s);
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
