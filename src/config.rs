@@ -1,6 +1,7 @@
-//! `urilint.toml` or `.urilint.toml`, found upward from the working
-//! directory: rule selection, severities, rule options, excluded paths and
-//! user regex rules (SPEC section 4). Command-line flags win over it.
+//! `urilint.toml`, `.urilint.toml` or `pyproject.toml`'s `[tool.urilint]`,
+//! found upward from the files checked up to the repository root: rule
+//! selection, severities, rule options, excluded paths and user regex
+//! rules (SPEC sections 4 and 13). Command-line flags win over it.
 //!
 //! ```toml
 //! extend-select = ["non-default-port", "style"]
@@ -85,6 +86,20 @@ pub struct Config {
     /// `[extract]`: the filters of `urilint extract`.
     #[serde(default)]
     pub extract: ExtractConfig,
+    /// A baseline file (`--baseline`), relative to this file's folder.
+    pub baseline: Option<PathBuf>,
+}
+
+/// A `pyproject.toml`, for its `[tool.urilint]` table; the other tools'
+/// tables are theirs (no unknown key is an error outside ours).
+#[derive(Deserialize)]
+struct Pyproject {
+    tool: Option<Tools>,
+}
+
+#[derive(Deserialize)]
+struct Tools {
+    urilint: Option<Config>,
 }
 
 /// `[extract]`: which URIs `urilint extract` lists; a flag given on the
@@ -302,8 +317,23 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// The names a config file may have, looked for in this order.
-pub const CONFIG_NAMES: &[&str] = &["urilint.toml", ".urilint.toml"];
+/// The names a config file may have, looked for in this order in each
+/// folder (`pyproject.toml` only when it has a `[tool.urilint]` table).
+pub const CONFIG_NAMES: &[&str] = &["urilint.toml", ".urilint.toml", "pyproject.toml"];
+
+/// Whether a `pyproject.toml` has a `[tool.urilint]` table (one that
+/// cannot be read or parsed has none: it is not ours to report).
+fn has_tool_table(path: &Path) -> bool {
+    #[derive(Deserialize)]
+    struct Shallow {
+        tool: Option<toml::Table>,
+    }
+    crate::walk::read_capped(path, 16 << 20)
+        .ok()
+        .and_then(|text| toml::from_str::<Shallow>(&text).ok())
+        .and_then(|p| p.tool)
+        .is_some_and(|t| t.contains_key("urilint"))
+}
 
 /// The folder of a config file, which its globs are read from (the
 /// working directory when there is none).
@@ -315,14 +345,25 @@ pub fn base_dir(config_path: Option<&Path>) -> PathBuf {
 }
 
 impl Config {
-    /// Looks for a config file in `dir` and its ancestors; the nearest wins.
+    /// Looks for a config file in `dir` and its ancestors, up to the
+    /// repository root (the folder that holds `.git`), or the file
+    /// system's when there is none: the nearest wins, `urilint.toml`
+    /// before `.urilint.toml` before a `pyproject.toml` with a
+    /// `[tool.urilint]` table (one without is passed by, as ruff does).
     pub fn discover(dir: &Path) -> Result<Option<(PathBuf, Config)>, ConfigError> {
         for d in dir.ancestors() {
             for name in CONFIG_NAMES {
                 let path = d.join(name);
-                if path.is_file() {
-                    return Config::load(&path).map(|c| Some((path, c)));
+                if !path.is_file() {
+                    continue;
                 }
+                if *name == "pyproject.toml" && !has_tool_table(&path) {
+                    continue;
+                }
+                return Config::load(&path).map(|c| Some((path, c)));
+            }
+            if d.join(".git").exists() {
+                break;
             }
         }
         Ok(None)
@@ -340,14 +381,23 @@ impl Config {
         // toml's message draws the line under its error; one line of it
         // says where and what: `TOML parse error at line 2, column 10:
         // invalid type ...`.
-        let config: Config = toml::from_str(&text).map_err(|e| {
+        let said = |e: toml::de::Error| {
             let e = e.to_string();
             let lines: Vec<&str> = e.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
             match (lines.first(), lines.last()) {
                 (Some(first), Some(last)) if lines.len() > 1 => err(format!("{first}: {last}")),
                 _ => err(e.trim_end().to_string()),
             }
-        })?;
+        };
+        let config: Config = if path.file_name().is_some_and(|n| n == "pyproject.toml") {
+            toml::from_str::<Pyproject>(&text)
+                .map_err(said)?
+                .tool
+                .and_then(|t| t.urilint)
+                .ok_or_else(|| err("no `[tool.urilint]` table".to_string()))?
+        } else {
+            toml::from_str(&text).map_err(said)?
+        };
         config.custom_rules().map_err(err)?;
         config.rule_ids().map_err(err)?;
         let base = path.parent().unwrap_or(Path::new("."));

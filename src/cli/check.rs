@@ -10,7 +10,8 @@ use urilint::rules::Severity;
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Status, usage};
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
-    let (config_path, config) = super::load_config(&args.settings)?;
+    let (config_path, config) =
+        super::load_config(&args.settings, &args.paths, args.stdin_filename.as_deref())?;
     // Command-line flags win over the config file.
     let mut builder = config.linter_builder().map_err(usage)?;
     if let Some(select) = &args.select {
@@ -105,7 +106,15 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         show_unchecked: args.show_unchecked,
         threads,
         progress: !args.quiet,
-        baseline: args.baseline.clone(),
+        // `baseline` in config is read from the config's folder; a
+        // baseline being written is no baseline to read.
+        baseline: args.baseline.clone().or_else(|| {
+            let from_config = config
+                .baseline
+                .as_ref()
+                .filter(|_| args.write_baseline.is_none());
+            from_config.map(|b| urilint::config::base_dir(config_path.as_deref()).join(b))
+        }),
         write_baseline: args.write_baseline.clone(),
         links: LinkFlags {
             root: args.root.clone(),
@@ -251,7 +260,11 @@ fn show_settings(
         "force_exclude": args.walk.force_exclude,
         "per_file_ignores": config.per_file_ignores,
         "formats": config.formats,
-        "baseline": args.baseline.as_ref().map(|p| p.display().to_string()),
+        "baseline": args
+            .baseline
+            .clone()
+            .or_else(|| config.baseline.as_ref().map(|b| urilint::config::base_dir(config_path).join(b)))
+            .map(|p| p.display().to_string()),
     });
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &settings).map_err(io::Error::from)?;

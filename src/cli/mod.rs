@@ -76,9 +76,17 @@ pub(super) fn usage(e: impl fmt::Display) -> Failure {
 }
 
 /// The config the settings name: `--isolated` none, `--config FILE` that
-/// file, otherwise the nearest `urilint.toml` or `.urilint.toml` upward from
-/// the working directory. Returns the file's path too.
-fn load_config(args: &SettingsArgs) -> Result<(Option<PathBuf>, Config), Failure> {
+/// file, otherwise the nearest `urilint.toml`, `.urilint.toml` or
+/// `pyproject.toml` with `[tool.urilint]` upward from the folder the
+/// paths have in common (a file's own folder; for `-`, the folder of
+/// `--stdin-filename`'s name, or the working directory), up to the
+/// repository root: `urilint proj/docs` from the parent folder reads
+/// `proj/urilint.toml` (SPEC section 13). Returns the file's path too.
+fn load_config(
+    args: &SettingsArgs,
+    paths: &[PathBuf],
+    stdin_name: Option<&std::path::Path>,
+) -> Result<(Option<PathBuf>, Config), Failure> {
     if args.isolated {
         return Ok((None, Config::default()));
     }
@@ -86,10 +94,67 @@ fn load_config(args: &SettingsArgs) -> Result<(Option<PathBuf>, Config), Failure
         return Ok((Some(path.clone()), Config::load(path).map_err(usage)?));
     }
     let cwd = std::env::current_dir().map_err(usage)?;
-    Ok(match Config::discover(&cwd).map_err(usage)? {
-        Some((path, config)) => (Some(path), config),
+    let start = common_folder(&cwd, paths, stdin_name);
+    // Named as found from here, as the config's later errors name it.
+    let found = Config::discover(&start).map_err(|mut e| {
+        e.path = shown_from(&cwd, &e.path);
+        usage(e)
+    })?;
+    Ok(match found {
+        Some((path, config)) => (Some(shown_from(&cwd, &path)), config),
         None => (None, Config::default()),
     })
+}
+
+/// The folder `paths` have in common, absolute and without `.` or `..`:
+/// a folder itself, a file's (or a missing path's) folder; `-` stands
+/// for `stdin_name`'s folder, or the working directory.
+fn common_folder(
+    cwd: &std::path::Path,
+    paths: &[PathBuf],
+    stdin_name: Option<&std::path::Path>,
+) -> PathBuf {
+    use std::path::{Component, Path};
+    let folder_of = |p: &Path| -> PathBuf {
+        let p = match (p.as_os_str() == "-", stdin_name) {
+            (true, Some(name)) => name.parent().unwrap_or(Path::new("")).to_path_buf(),
+            (true, None) => PathBuf::new(),
+            (false, _) if p.is_dir() => p.to_path_buf(),
+            (false, _) => p.parent().unwrap_or(Path::new("")).to_path_buf(),
+        };
+        let mut out = PathBuf::new();
+        for c in cwd.join(p).components() {
+            match c {
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    out.pop();
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    let mut folders = paths.iter().map(|p| folder_of(p));
+    let Some(mut common) = folders.next() else {
+        return cwd.to_path_buf();
+    };
+    for f in folders {
+        while !f.starts_with(&common) {
+            if !common.pop() {
+                break;
+            }
+        }
+    }
+    common
+}
+
+/// A config's path as found (absolute), shown from the working directory
+/// when it lies there or below (`urilint.toml`, `proj/urilint.toml`).
+fn shown_from(cwd: &std::path::Path, path: &std::path::Path) -> PathBuf {
+    match path.strip_prefix(cwd) {
+        Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// The walk options of the flags and the config: the config's `exclude`

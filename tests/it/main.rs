@@ -11,6 +11,7 @@ mod cli_mail;
 mod cli_tree;
 mod cli_ux;
 mod common;
+mod config_discovery;
 mod differential;
 mod fix;
 mod fix_prop;
