@@ -104,6 +104,15 @@ impl std::error::Error for BaselineError {}
 
 impl Baseline {
     /// Adds one finding.
+    /// Adds every finding of `other` (a run's baselines, each recorded by
+    /// the checker of one config).
+    pub fn merge(&mut self, other: Baseline) {
+        for (key, n) in other.counts {
+            *self.counts.entry(key).or_insert(0) += n;
+        }
+    }
+
+    /// Adds one finding.
     pub fn add(&mut self, key: Key) {
         *self.counts.entry(key).or_default() += 1;
     }

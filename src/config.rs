@@ -352,14 +352,7 @@ impl Config {
     /// `[tool.urilint]` table (one without is passed by, as ruff does).
     pub fn discover(dir: &Path) -> Result<Option<(PathBuf, Config)>, ConfigError> {
         for d in dir.ancestors() {
-            for name in CONFIG_NAMES {
-                let path = d.join(name);
-                if !path.is_file() {
-                    continue;
-                }
-                if *name == "pyproject.toml" && !has_tool_table(&path) {
-                    continue;
-                }
+            if let Some(path) = Config::in_folder(d) {
                 return Config::load(&path).map(|c| Some((path, c)));
             }
             if d.join(".git").exists() {
@@ -367,6 +360,16 @@ impl Config {
             }
         }
         Ok(None)
+    }
+
+    /// The config file of the folder `dir` itself, if it has one (not
+    /// read): `urilint.toml`, `.urilint.toml`, or a `pyproject.toml` with
+    /// a `[tool.urilint]` table.
+    pub fn in_folder(dir: &Path) -> Option<PathBuf> {
+        CONFIG_NAMES.iter().map(|name| dir.join(name)).find(|path| {
+            path.is_file()
+                && (path.file_name().is_none_or(|n| n != "pyproject.toml") || has_tool_table(path))
+        })
     }
 
     /// Reads and parses a config file. Unknown keys are errors that name

@@ -122,7 +122,7 @@ pub struct Checker {
 }
 
 /// What a run found: the summary's figures and the exit code's.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Outcome {
     /// Records handed on, by severity (notes, warnings, errors).
     pub counts: [usize; 3],
@@ -153,6 +153,34 @@ pub struct Stopped {
     pub error: io::Error,
     /// What the run had found when it stopped.
     pub outcome: Box<Outcome>,
+}
+
+impl Outcome {
+    /// Adds what another run found (one config's files of a run over
+    /// several).
+    pub fn merge(&mut self, other: Outcome) {
+        for i in 0..3 {
+            self.counts[i] += other.counts[i];
+        }
+        for i in 0..2 {
+            self.fixable[i] += other.fixable[i];
+        }
+        self.fixed.0 += other.fixed.0;
+        self.fixed.1 += other.fixed.1;
+        self.files += other.files;
+        self.uris += other.uris;
+        self.baselined += other.baselined;
+        self.failed |= other.failed;
+        self.unchecked.checked += other.unchecked.checked;
+        for (reason, n) in other.unchecked.unchecked {
+            *self.unchecked.unchecked.entry(reason).or_insert(0) += n;
+        }
+        match (&mut self.recorded, other.recorded) {
+            (Some(mine), Some(theirs)) => mine.merge(theirs),
+            (mine @ None, theirs) => *mine = theirs,
+            _ => {}
+        }
+    }
 }
 
 impl std::fmt::Display for Stopped {
@@ -274,7 +302,22 @@ impl Checker {
         walk: &WalkOptions,
         sink: &mut dyn Sink,
     ) -> Result<Outcome, Stopped> {
-        let mut inputs = walk::inputs(paths, walk);
+        let inputs = walk::inputs(paths, walk);
+        let trees: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+        self.run_inputs(inputs, &trees, sink)
+    }
+
+    /// Checks `inputs` as [`Checker::run`] does those of its walk: a file
+    /// under one of the folders `trees` has its `/`-rooted links checked
+    /// in that tree. For a caller that walked already (a run over folders
+    /// that hold configs of their own checks each config's files with a
+    /// checker of its own).
+    pub fn run_inputs(
+        &mut self,
+        mut inputs: Vec<Result<Input, walk::Error>>,
+        trees: &[PathBuf],
+        sink: &mut dyn Sink,
+    ) -> Result<Outcome, Stopped> {
         // A baseline is urilint's own output, never its input.
         let own = [&self.options.baseline, &self.options.write_baseline];
         for file in own.into_iter().flatten() {
@@ -282,8 +325,7 @@ impl Checker {
                 |i| !matches!(i, Ok(Input::File { path, .. }) if crate::drive::same_file(path, file)),
             );
         }
-        let trees: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
-        self.check_inputs(inputs, &trees, sink)
+        self.check_inputs(inputs, trees, sink)
     }
 
     /// Checks `text` as the file at `path` would be checked if it held

@@ -3,34 +3,20 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 
-use urilint::check::{Checker, Fixing, LinkFlags, Options, Outcome};
-use urilint::report::{self, Emitter, Format, Printer, Style};
-use urilint::rules::Severity;
+use std::path::{Path, PathBuf};
 
-use super::{CheckArgs, CheckFormat, ColorArg, Failure, Status, usage};
+use urilint::check::{Checker, Fixing, LinkFlags, Options, Outcome};
+use urilint::config::Config;
+use urilint::report::{self, Emitter, Format, Printer, Style};
+use urilint::rules::{Linter, Severity};
+use urilint::walk::Input;
+
+use super::{CheckArgs, CheckFormat, ColorArg, Failure, Status, configs, usage};
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
     let (config_path, config) =
         super::load_config(&args.settings, &args.paths, args.stdin_filename.as_deref())?;
-    // Command-line flags win over the config file.
-    let mut builder = config.linter_builder().map_err(usage)?;
-    if let Some(select) = &args.select {
-        builder = builder.select(select.iter().cloned());
-    }
-    let fail_on = args
-        .fail_on
-        .map(Severity::from)
-        .or(config.fail_on)
-        .unwrap_or(Severity::Warning);
-    // Failing on notes that are not shown would fail without a reason.
-    if args.show_notes || fail_on == Severity::Note {
-        builder = builder.show_notes(true);
-    }
-    let linter = builder
-        .extend_select(args.extend_select.iter().cloned())
-        .ignore(args.ignore.iter().cloned())
-        .build()
-        .map_err(usage)?;
+    let (linter, fail_on) = linter_of(args, &config)?;
     let walk = super::walk_options(&args.walk, &config, config_path.as_deref())?;
     let paths = super::paths_of(&args.paths, &args.walk)?;
     if args.show_settings {
@@ -106,15 +92,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         show_unchecked: args.show_unchecked,
         threads,
         progress: !args.quiet,
-        // `baseline` in config is read from the config's folder; a
-        // baseline being written is no baseline to read.
-        baseline: args.baseline.clone().or_else(|| {
-            let from_config = config
-                .baseline
-                .as_ref()
-                .filter(|_| args.write_baseline.is_none());
-            from_config.map(|b| urilint::config::base_dir(config_path.as_deref()).join(b))
-        }),
+        baseline: baseline_of(args, config_path.as_deref(), &config),
         write_baseline: args.write_baseline.clone(),
         links: LinkFlags {
             root: args.root.clone(),
@@ -124,7 +102,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         },
     };
     let mut checker =
-        Checker::new(&config, config_path.as_deref(), linter, options).map_err(usage)?;
+        Checker::new(&config, config_path.as_deref(), linter, options.clone()).map_err(usage)?;
     // `--fix -` writes the fixed text to stdout: the findings go to stderr.
     let fix_stdin = fixing == Some(Fixing::Write)
         && (stdin_text.is_some() || paths.iter().any(|p| p.as_os_str() == "-"));
@@ -152,22 +130,63 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         let color = terminal(!fix_stdin && io::stdout().is_terminal());
         printer = printer.log(Emitter::new(stdout, Format::Human, Style { color }));
     }
+    // In a run over folders with configs of their own, whether some
+    // config's files failed by its `fail-on`.
+    let parts_failed: std::cell::Cell<Option<bool>> = std::cell::Cell::new(None);
     let status = |o: &Outcome| {
+        let failing = match parts_failed.get() {
+            Some(failed) => failed,
+            None => o.worst().is_some_and(|s| s >= fail_on),
+        };
         if o.failed {
             Status::SomeInputsFailed
         } else if args.exit_zero {
             Status::Clean
-        } else if o.worst().is_some_and(|s| s >= fail_on)
-            || (fixing == Some(Fixing::Diff) && o.fixed.0 > 0)
-        {
+        } else if failing || (fixing == Some(Fixing::Diff) && o.fixed.0 > 0) {
             Status::Found
         } else {
             Status::Clean
         }
     };
     let ran = match stdin_text.take() {
-        Some((name, text)) => checker.check_stdin(&name, text, &mut printer),
-        None => checker.run(&paths, &walk, &mut printer),
+        Some((name, text)) => {
+            let ran = checker.check_stdin(&name, text, &mut printer);
+            std::mem::forget(checker);
+            ran
+        }
+        None => {
+            let inputs = urilint::walk::inputs(&paths, &walk);
+            let trees: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+            // A config named (or none) applies to every file; else each
+            // file's is the nearest (SPEC section 13).
+            let per_file = !args.settings.isolated && args.settings.config.is_none();
+            let mut parts = match per_file {
+                true => {
+                    let cwd = std::env::current_dir().unwrap_or_default();
+                    configs::split(inputs, &super::common_folder(&cwd, &args.paths, None))
+                }
+                false => vec![configs::Part {
+                    config: None,
+                    inputs,
+                }],
+            };
+            if parts.len() == 1 {
+                let part = parts.pop().expect("one part");
+                let ran = checker.run_inputs(part.inputs, &trees, &mut printer);
+                // The link caches (every folder's listing, every file's
+                // anchors) are left to the process's exit: freeing them
+                // one by one costs time.
+                std::mem::forget(checker);
+                ran
+            } else {
+                let checkers = part_checkers(args, parts, checker, fail_on, &options)?;
+                let ran = run_parts(checkers, &trees, &mut printer);
+                if let Ok((_, failed)) = &ran {
+                    parts_failed.set(Some(*failed));
+                }
+                ran.map(|(outcome, _)| outcome)
+            }
+        }
     };
     let outcome = match ran {
         // The closing lines and the last flush may still find the pipe
@@ -195,9 +214,6 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             false => Status::Clean,
         });
     }
-    // The link caches (every folder's listing, every file's anchors) are
-    // left to the process's exit: freeing them one by one costs time.
-    std::mem::forget(checker);
     let mut log = printer.take_log()?;
     let (mut out, statistics) = printer.finish()?;
     match &statistics {
@@ -234,6 +250,149 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         log.flush()?;
     }
     Ok(status(&outcome))
+}
+
+/// The linter and the failing severity of `config`, the flags over it.
+fn linter_of(args: &CheckArgs, config: &Config) -> Result<(Linter, Severity), Failure> {
+    // Command-line flags win over the config file.
+    let mut builder = config.linter_builder().map_err(usage)?;
+    if let Some(select) = &args.select {
+        builder = builder.select(select.iter().cloned());
+    }
+    let fail_on = args
+        .fail_on
+        .map(Severity::from)
+        .or(config.fail_on)
+        .unwrap_or(Severity::Warning);
+    // Failing on notes that are not shown would fail without a reason.
+    if args.show_notes || fail_on == Severity::Note {
+        builder = builder.show_notes(true);
+    }
+    let linter = builder
+        .extend_select(args.extend_select.iter().cloned())
+        .ignore(args.ignore.iter().cloned())
+        .build()
+        .map_err(usage)?;
+    Ok((linter, fail_on))
+}
+
+/// The baseline to read: `--baseline`, else the config's `baseline`
+/// (from the config's folder); none while one is being written.
+fn baseline_of(args: &CheckArgs, config_path: Option<&Path>, config: &Config) -> Option<PathBuf> {
+    args.baseline.clone().or_else(|| {
+        let from_config = config
+            .baseline
+            .as_ref()
+            .filter(|_| args.write_baseline.is_none());
+        from_config.map(|b| urilint::config::base_dir(config_path).join(b))
+    })
+}
+
+/// The checker of each part of a run over folders with configs of their
+/// own, with its failing severity and its inputs: the run's own checker
+/// for its part, one of its config for each other (its flags the run's,
+/// its excludes kept to its folder).
+fn part_checkers(
+    args: &CheckArgs,
+    parts: Vec<configs::Part>,
+    top: Checker,
+    fail_on: Severity,
+    options: &Options,
+) -> Result<Vec<(Checker, Severity, Inputs)>, Failure> {
+    let mut top = Some(top);
+    let mut out = Vec::new();
+    for part in parts {
+        let Some(file) = part.config else {
+            let top = top.take().expect("one part of the run's config");
+            out.push((top, fail_on, part.inputs));
+            continue;
+        };
+        let (path, config) = configs::load(&file)?;
+        let (linter, fail_on) = linter_of(args, &config)?;
+        let options = Options {
+            baseline: baseline_of(args, Some(&path), &config),
+            ..options.clone()
+        };
+        let checker = Checker::new(&config, Some(&path), linter, options)
+            .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        let mut exclude = urilint::walk::Exclude::default();
+        exclude
+            .add(
+                &urilint::config::base_dir(Some(&path)),
+                &configs::scoped_excludes(&config),
+            )
+            .map_err(|e| usage(format!("{}: `exclude`: {e}", path.display())))?;
+        // Its excludes apply to what the walk found, and to named files
+        // with --force-exclude, as the run's do.
+        let mut inputs = part.inputs;
+        inputs.retain(|i| match i {
+            Ok(Input::File { path, explicit }) => {
+                (*explicit && !args.walk.force_exclude) || !exclude.is_excluded_with_parents(path)
+            }
+            _ => true,
+        });
+        out.push((checker, fail_on, inputs));
+    }
+    Ok(out)
+}
+
+type Inputs = Vec<Result<Input, urilint::walk::Error>>;
+
+/// Runs each part's checker over its inputs, and hands their records to
+/// `printer` in the run's order (by path, as one checker would): the
+/// warnings first, then the records, then the diffs. Returns what was
+/// found, and whether some part failed by its own `fail-on`.
+fn run_parts<W: Write>(
+    checkers: Vec<(Checker, Severity, Inputs)>,
+    trees: &[PathBuf],
+    printer: &mut Printer<W>,
+) -> Result<(Outcome, bool), urilint::check::Stopped> {
+    use urilint::report::{Collected, Sink};
+    // Each input's place in the run: records name their input.
+    let mut order: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut n = 0;
+    for (_, _, inputs) in &checkers {
+        for input in inputs.iter().flatten() {
+            order.insert(input.display_name(), n);
+            n += 1;
+        }
+    }
+    let mut places: Vec<(String, usize)> = order.into_iter().collect();
+    places.sort_by(|a, b| std::path::Path::new(&a.0).cmp(std::path::Path::new(&b.0)));
+    let order: std::collections::HashMap<String, usize> = places
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name, i))
+        .collect();
+    let (mut outcome, mut failed) = (Outcome::default(), false);
+    let mut all = Collected::default();
+    for (mut checker, fail_on, inputs) in checkers {
+        let mut part = Collected::default();
+        let found = checker.run_inputs(inputs, trees, &mut part)?;
+        failed |= found.worst().is_some_and(|s| s >= fail_on);
+        outcome.merge(found);
+        all.records.extend(part.records);
+        all.warnings.extend(part.warnings);
+        all.diff.extend(part.diff);
+        // Freed at the process's exit, as the run's own checker is.
+        std::mem::forget(checker);
+    }
+    let stopped = |error: io::Error, outcome: &Outcome| urilint::check::Stopped {
+        error,
+        outcome: Box::new(outcome.clone()),
+    };
+    all.records
+        .sort_by_key(|r| order.get(&r.path).copied().unwrap_or(usize::MAX));
+    for w in &all.warnings {
+        printer.warning(w).map_err(|e| stopped(e, &outcome))?;
+    }
+    for r in all.records {
+        printer.record(r).map_err(|e| stopped(e, &outcome))?;
+    }
+    if !all.diff.is_empty() {
+        printer.diff(&all.diff).map_err(|e| stopped(e, &outcome))?;
+    }
+    Ok((outcome, failed))
 }
 
 /// `--show-settings`: what a run would use, as JSON: the config file

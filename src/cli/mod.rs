@@ -2,6 +2,7 @@
 
 mod args;
 mod check;
+mod configs;
 mod extract;
 
 use args::{
@@ -109,12 +110,12 @@ fn load_config(
 /// The folder `paths` have in common, absolute and without `.` or `..`:
 /// a folder itself, a file's (or a missing path's) folder; `-` stands
 /// for `stdin_name`'s folder, or the working directory.
-fn common_folder(
+pub(super) fn common_folder(
     cwd: &std::path::Path,
     paths: &[PathBuf],
     stdin_name: Option<&std::path::Path>,
 ) -> PathBuf {
-    use std::path::{Component, Path};
+    use std::path::Path;
     let folder_of = |p: &Path| -> PathBuf {
         let p = match (p.as_os_str() == "-", stdin_name) {
             (true, Some(name)) => name.parent().unwrap_or(Path::new("")).to_path_buf(),
@@ -122,17 +123,7 @@ fn common_folder(
             (false, _) if p.is_dir() => p.to_path_buf(),
             (false, _) => p.parent().unwrap_or(Path::new("")).to_path_buf(),
         };
-        let mut out = PathBuf::new();
-        for c in cwd.join(p).components() {
-            match c {
-                Component::CurDir => {}
-                Component::ParentDir => {
-                    out.pop();
-                }
-                c => out.push(c),
-            }
-        }
-        out
+        configs::lexical(&cwd.join(p))
     };
     let mut folders = paths.iter().map(|p| folder_of(p));
     let Some(mut common) = folders.next() else {
@@ -150,7 +141,7 @@ fn common_folder(
 
 /// A config's path as found (absolute), shown from the working directory
 /// when it lies there or below (`urilint.toml`, `proj/urilint.toml`).
-fn shown_from(cwd: &std::path::Path, path: &std::path::Path) -> PathBuf {
+pub(super) fn shown_from(cwd: &std::path::Path, path: &std::path::Path) -> PathBuf {
     match path.strip_prefix(cwd) {
         Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
         _ => path.to_path_buf(),

@@ -154,6 +154,73 @@ fn a_monorepo_with_two_configs_uses_each_for_its_own_files() {
     assert_eq!(out.status.code(), Some(0), "b's fail-on = error");
     let out = urilint(root).arg("a/x.txt").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
+    // From the root, over both: each file with its own project's config,
+    // the root's files with the root's, in one run's order.
+    write(root, "urilint.toml", "exclude = [\"vendor\"]\n");
+    write(root, "r.txt", PORT);
+    write(root, "z.txt", PORT);
+    // a's exclude is a's: b/vendor is checked, a/vendor not; the root's
+    // `vendor` applies everywhere.
+    write(
+        root,
+        "a/urilint.toml",
+        "ignore = [\"well-known-port\"]\nexclude = [\"gen\"]\n",
+    );
+    write(root, "a/gen/g.txt", "ftp://u:pw1@files.acme.net/\n");
+    write(root, "b/gen/g.txt", "ftp://u:pw2@files.acme.net/\n");
+    write(root, "b/vendor/v.txt", "ftp://u:pw3@files.acme.net/\n");
+    let out = urilint(root)
+        .args(["check", "--format", "jsonl", "."])
+        .output()
+        .unwrap();
+    let got: Vec<(String, String)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["rule"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("./b/gen/g.txt", "embedded-password"),
+        ("./b/x.txt", "well-known-port"),
+        ("./r.txt", "well-known-port"),
+        ("./z.txt", "well-known-port"),
+    ];
+    assert_eq!(got, want.map(|(p, r)| (p.to_string(), r.to_string())),);
+    // b's well-known-port is a warning it does not fail on; the root's
+    // files fail the run.
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urilint: Found 4 problems (3 errors, 1 warning); 8 files checked.\n"
+    );
+    std::fs::remove_file(root.join("r.txt")).unwrap();
+    std::fs::remove_file(root.join("z.txt")).unwrap();
+    std::fs::remove_file(root.join("b/gen/g.txt")).unwrap();
+    let out = urilint(root).arg(".").output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // --config names one config for every file.
+    let out = urilint(root)
+        .args([
+            "check",
+            "--format",
+            "jsonl",
+            "--config",
+            "urilint.toml",
+            ".",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
 }
 
 #[test]
