@@ -72,3 +72,8 @@ pub mod walk;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The library guide's Rust examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryDoctests;

@@ -13,6 +13,7 @@ mod cli_ux;
 mod common;
 mod config_discovery;
 mod differential;
+mod docs;
 mod fix;
 mod fix_prop;
 mod formats;

@@ -1,13 +1,30 @@
-//! The README tells the truth: every command it shows with its output is
-//! run here and its output compared (issue 11). A command is a `sh` block of
-//! one `cargo run --release -- ARGS` line followed by a `text` or `json`
-//! block: the output, exactly, where a line `...` stands for any lines.
+//! The README and `docs/` tell the truth: every command they show with its
+//! output is run here and its output compared (issues 11 and 34). A
+//! command is a `sh` block of one `cargo run --release -- ARGS` line
+//! followed by a `text` or `json` block: the output, exactly, where a line
+//! `...` stands for any lines.
 
 use assert_cmd::Command;
 
-/// (args, expected output) of each README command shown with its output.
+/// (args, expected output) of each command shown with its output, in the
+/// README and the guides of `docs/`.
 fn examples() -> Vec<(Vec<String>, String)> {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let mut files = vec![std::path::PathBuf::from("README.md")];
+    let mut guides: Vec<std::path::PathBuf> = std::fs::read_dir("docs")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    guides.sort();
+    files.extend(guides);
+    files
+        .iter()
+        .flat_map(|f| examples_of(&std::fs::read_to_string(f).unwrap()))
+        .collect()
+}
+
+/// The examples of one page.
+fn examples_of(readme: &str) -> Vec<(Vec<String>, String)> {
     let mut blocks: Vec<(String, String)> = Vec::new();
     let mut lines = readme.lines();
     while let Some(line) = lines.next() {
@@ -52,8 +69,8 @@ fn matches(want: &[&str], got: &[&str]) -> bool {
 #[test]
 fn every_readme_command_prints_what_the_readme_shows() {
     let examples = examples();
-    // The extract, jsonl, lint and statistics examples at least.
-    assert!(examples.len() >= 4, "{examples:?}");
+    // The README's extract, lint and statistics examples, and the guides'.
+    assert!(examples.len() >= 10, "{examples:?}");
     for (args, want) in examples {
         let out = Command::cargo_bin("urilint")
             .unwrap()
@@ -66,7 +83,7 @@ fn every_readme_command_prints_what_the_readme_shows() {
         let got_lines: Vec<&str> = got.lines().collect();
         assert!(
             matches(&want_lines, &got_lines),
-            "`urilint {}` printed:\n{got}\nthe README shows:\n{want}",
+            "`urilint {}` printed:\n{got}\nthe docs show:\n{want}",
             args.join(" ")
         );
     }
