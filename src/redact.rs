@@ -56,6 +56,16 @@ pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
                     .position(|b| stops.contains(b))
                     .map_or(text.len(), |k| end + k);
             }
+            // A URI cut inside its userinfo (an unbalanced bracket in a
+            // password: `//a:Q7@%(]Z9@host`, RFC 3986 s3.2.1): its
+            // authority goes on in the text, to a later `@` before the
+            // next space or `/`; the secret runs to that `@`.
+            if let Some(at) = userinfo_goes_on(&f.uri, text, end)
+                && range.start < end
+                && range.start >= start + authority_start(&f.uri)
+            {
+                range.end = range.end.max(at);
+            }
             if range.start < range.end {
                 out.push(range);
             }
@@ -63,6 +73,27 @@ pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
     }
     out.sort_by_key(|r| r.start);
     out
+}
+
+/// Where the authority of `uri` starts (past `//`), or its length.
+fn authority_start(uri: &[u8]) -> usize {
+    memchr::memmem::find(uri, b"//").map_or(uri.len(), |k| k + 2)
+}
+
+/// The place of the last `@` in the text after a URI ending at `end`
+/// whose authority reaches its end (no `/` after `//`), before the next
+/// space or `/`: the URI was cut inside its userinfo.
+fn userinfo_goes_on(uri: &[u8], text: &[u8], end: usize) -> Option<usize> {
+    let from = authority_start(uri);
+    if from >= uri.len() || uri[from..].contains(&b'/') {
+        return None;
+    }
+    let rest = &text[end..];
+    let stop = rest
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || *b == b'/')
+        .unwrap_or(rest.len());
+    memchr::memrchr(b'@', &rest[..stop]).map(|k| end + k)
 }
 
 /// Secrets written on a line outside any URI, for lines that are shown
