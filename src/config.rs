@@ -433,21 +433,24 @@ impl Config {
                 .find(|id| !crate::rules::is_selector(id, &custom))
             {
                 return Err(format!(
-                    "`{key}`: unknown rule or group `{id}` (see `urilint rules`)"
+                    "`{key}`: unknown rule or group `{id}` (see `urilint rules`){}",
+                    crate::rules::suggestion(id, &custom)
                 ));
             }
         }
         for id in self.severity.keys() {
             if !known(id) {
                 return Err(format!(
-                    "`[severity]`: unknown rule `{id}` (see `urilint rules`)"
+                    "`[severity]`: unknown rule `{id}` (see `urilint rules`){}",
+                    crate::rules::suggestion(id, &custom)
                 ));
             }
         }
         for (glob, ids) in &self.per_file_ignores {
             if let Some(id) = ids.iter().find(|id| !known(id) && *id != "all") {
                 return Err(format!(
-                    "`[per-file-ignores]` \"{glob}\": unknown rule `{id}` (see `urilint rules`)"
+                    "`[per-file-ignores]` \"{glob}\": unknown rule `{id}` (see `urilint rules`){}",
+                    crate::rules::suggestion(id, &custom)
                 ));
             }
         }

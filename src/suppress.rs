@@ -1,7 +1,11 @@
-//! Inline suppressions: `urilint: ignore[rule-id, ...]` on a URI's line, or
-//! `urilint: ignore-next-line[rule-id, ...]` on the line before; without a
-//! list, every rule. The comment syntax around them does not matter, so they
-//! work in any language's comments and in Markdown's `<!-- -->`.
+//! Inline suppressions: `urilint: ignore[rule-id, ...]` on a URI's line,
+//! `urilint: ignore-next-line[rule-id, ...]` on the line before,
+//! `urilint: disable[rule-id, ...]` to the next `urilint: enable` (or
+//! `enable[rule-id, ...]`) or the end of the file, and `urilint:
+//! disable-file[rule-id, ...]` anywhere for the whole file; without a list,
+//! every rule. The comment syntax around them does not matter, so they work
+//! in each format's comments: `<!-- -->` in Markdown and HTML, `..` in
+//! reStructuredText, `//` in AsciiDoc, `.\"` in man pages, `#` in text.
 //!
 //! [`DirectiveReader`] finds them while the scanner reads, so a stream is read
 //! once and never held whole.
@@ -19,36 +23,63 @@
 //! assert!(!d.suppresses(1, "default-port"));
 //! assert!(d.suppresses(3, "anything"));
 //! assert_eq!(urilint::suppress::Directives::of(text), d);
+//!
+//! let text = b"a\n<!-- urilint: disable[well-known-port] -->\nb\nc\n\
+//!              <!-- urilint: enable -->\nd\n.. urilint: disable-file[non-ascii]\n";
+//! let d = urilint::suppress::Directives::of(text);
+//! assert!(!d.suppresses(1, "well-known-port"));
+//! assert!(d.suppresses(3, "well-known-port") && d.suppresses(4, "well-known-port"));
+//! assert!(!d.suppresses(6, "well-known-port"));
+//! assert!(d.suppresses(1, "non-ascii") && d.suppresses(6, "non-ascii"));
 //! ```
 
 use std::io::{self, Read};
 
 use crate::text::count_breaks;
 
+/// What a suppression comment reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// `ignore`: its own line.
+    Line,
+    /// `ignore-next-line`: the line after it.
+    NextLine,
+    /// `disable`: its line and those after, to an `enable` of its rules.
+    Disable,
+    /// `enable`: ends a `disable` of its rules (silences nothing itself).
+    Enable,
+    /// `disable-file`: every line of the file.
+    File,
+}
+
 /// One suppression comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Directive {
     /// The 1-based line it stands on.
     pub line: u64,
-    /// `ignore-next-line` rather than `ignore`.
-    pub next_line: bool,
+    /// What it reaches.
+    pub reach: Reach,
     /// The rules it names; `None` for all.
     pub rules: Option<Vec<String>>,
 }
 
 impl Directive {
-    /// Whether it silences `rule` on `line`.
+    /// Whether it names `rule` (or names none: every rule).
+    pub fn names(&self, rule: &str) -> bool {
+        self.rules
+            .as_ref()
+            .is_none_or(|r| r.iter().any(|id| id == rule))
+    }
+
+    /// Whether it silences `rule` on `line` by itself (`ignore` and
+    /// `ignore-next-line`; a block's reach depends on the others).
     pub fn covers(&self, line: u64, rule: &str) -> bool {
-        let target = if self.next_line {
-            self.line + 1
-        } else {
-            self.line
+        let target = match self.reach {
+            Reach::Line => self.line,
+            Reach::NextLine => self.line + 1,
+            _ => return false,
         };
-        target == line
-            && self
-                .rules
-                .as_ref()
-                .is_none_or(|r| r.iter().any(|id| id == rule))
+        target == line && self.names(rule)
     }
 }
 
@@ -56,17 +87,42 @@ impl Directive {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Directives(pub Vec<Directive>);
 
-/// The line of the first directive of `list` (in line order) that silences
-/// `rule` on `line`: only those on `line` and the line before can, found by
-/// a binary search, so a file with a directive on every line is checked in
-/// O(n log n), not O(n^2).
-fn matching_in(list: &[Directive], line: u64, rule: &str) -> Option<u64> {
+/// The line of the directive of `list` (in line order) that silences
+/// `rule` on `line`. `ignore` and `ignore-next-line` on `line` and the line
+/// before are found by a binary search, so a file with a directive on
+/// every line is checked in O(n log n), not O(n^2); then a
+/// `disable-file`, or the last `disable` before `line` not ended by an
+/// `enable` (blocks are few: they are looked through in order).
+fn matching_in(list: &[Directive], blocks: &[usize], line: u64, rule: &str) -> Option<u64> {
     let from = list.partition_point(|d| d.line + 1 < line);
-    list[from..]
+    let own = list[from..]
         .iter()
         .take_while(|d| d.line <= line)
         .find(|d| d.covers(line, rule))
-        .map(|d| d.line)
+        .map(|d| d.line);
+    if own.is_some() {
+        return own;
+    }
+    let mut open = None;
+    for d in blocks.iter().map(|&i| &list[i]) {
+        match d.reach {
+            Reach::File if d.names(rule) => return Some(d.line),
+            _ if d.line > line => {}
+            Reach::Disable if d.names(rule) => open = Some(d.line),
+            Reach::Enable if d.names(rule) => open = None,
+            _ => {}
+        }
+    }
+    open
+}
+
+/// The indices of the directives of `list` that reach more than a line.
+fn blocks_of(list: &[Directive]) -> Vec<usize> {
+    list.iter()
+        .enumerate()
+        .filter(|(_, d)| !matches!(d.reach, Reach::Line | Reach::NextLine))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 impl Directives {
@@ -86,7 +142,23 @@ impl Directives {
 
     /// The line of the directive that silences `rule` on `line`, if one does.
     pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
-        matching_in(&self.0, line, rule)
+        matching_in(&self.0, &blocks_of(&self.0), line, rule)
+    }
+
+    /// Every line of the file silenced for `rule` by a `disable-file`: the
+    /// directive's line.
+    pub fn whole_file(&self, rule: &str) -> Option<u64> {
+        self.0
+            .iter()
+            .find(|d| d.reach == Reach::File && d.names(rule))
+            .map(|d| d.line)
+    }
+
+    /// A matcher that looks up many findings: the block directives found
+    /// once.
+    pub fn matcher(&self) -> impl Fn(u64, &str) -> Option<u64> + '_ {
+        let blocks = blocks_of(&self.0);
+        move |line, rule| matching_in(&self.0, &blocks, line, rule)
     }
 }
 
@@ -131,7 +203,7 @@ impl<R: Read> DirectiveReader<R> {
     /// The line of the directive read so far that silences `rule` on
     /// `line`, if one does.
     pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
-        matching_in(&self.found, line, rule)
+        matching_in(&self.found, &blocks_of(&self.found), line, rule)
     }
 
     /// The directives read so far (all of them, once the reader is done).
@@ -194,15 +266,20 @@ impl<R: Read> Read for DirectiveReader<R> {
     }
 }
 
-/// Reads what follows `urilint:`: `ignore` or `ignore-next-line`, then an
-/// optional `[id, ...]`.
+/// Reads what follows `urilint:`: `ignore`, `ignore-next-line`,
+/// `disable`, `enable` or `disable-file`, then an optional `[id, ...]`.
 fn parse(after: &[u8], line: u64) -> Option<Directive> {
     let text = std::str::from_utf8(after).ok()?.trim_start();
-    let (next_line, rest) = if let Some(r) = text.strip_prefix("ignore-next-line") {
-        (true, r)
-    } else {
-        (false, text.strip_prefix("ignore")?)
-    };
+    // Longest first: `ignore` is a prefix of `ignore-next-line`.
+    let (reach, rest) = [
+        ("ignore-next-line", Reach::NextLine),
+        ("ignore", Reach::Line),
+        ("disable-file", Reach::File),
+        ("disable", Reach::Disable),
+        ("enable", Reach::Enable),
+    ]
+    .into_iter()
+    .find_map(|(word, reach)| text.strip_prefix(word).map(|rest| (reach, rest)))?;
     // `ignored` or `ignore-next` are not directives.
     if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         return None;
@@ -219,9 +296,5 @@ fn parse(after: &[u8], line: u64) -> Option<Directive> {
             )
         }
     };
-    Some(Directive {
-        line,
-        next_line,
-        rules,
-    })
+    Some(Directive { line, reach, rules })
 }

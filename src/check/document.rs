@@ -23,6 +23,7 @@ impl Pass<'_> {
     ) -> Result<LinkWork, Stop> {
         let directives = Directives::of(raw);
         self.unknown_rules(name, &directives, warn);
+        let matching = directives.matcher();
         let mut used = std::collections::HashSet::new();
         let mut work = LinkWork::default();
         let redacting = self.options.snippets && !self.options.show_secrets;
@@ -90,7 +91,7 @@ impl Pass<'_> {
             for d in diagnostics {
                 let fix = d.fix.clone();
                 let mut record = Record::with_uri(name, finding, d, uri.clone());
-                if let Some(at) = directives.matching(record.line, &record.rule) {
+                if let Some(at) = matching(record.line, &record.rule) {
                     used.insert(at);
                     continue;
                 }
@@ -109,6 +110,7 @@ impl Pass<'_> {
                 emit(record).map_err(Stop::Output)?;
             }
         }
+        drop(matching);
         if self.links.is_some() && path.is_some() {
             work.directives = Some(directives);
             work.used = used;

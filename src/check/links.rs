@@ -68,6 +68,7 @@ impl Pass<'_> {
             }
         }
         let directives = work.directives.unwrap_or_default();
+        let matching = directives.matcher();
         let mut used = work.used;
         if !found.is_empty() {
             // The file is read again only for its links' source lines.
@@ -86,7 +87,7 @@ impl Pass<'_> {
                 let uri = shown_uri(&finding, self.options.show_secrets);
                 for d in self.linter.check_link(&finding, &problem) {
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
-                    if let Some(at) = directives.matching(record.line, &record.rule) {
+                    if let Some(at) = matching(record.line, &record.rule) {
                         used.insert(at);
                         continue;
                     }

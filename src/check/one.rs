@@ -205,7 +205,7 @@ impl Pass<'_> {
         let mut pending: Spool<Record> = Spool::default();
         let mut work = LinkWork::default();
         let mut scan = self.scanner.scan_reader(DirectiveReader::new(reader));
-        while let Some(finding) = scan.next() {
+        for finding in scan.by_ref() {
             let finding = finding.map_err(fail)?;
             work.uris += 1;
             if path.is_some() && self.links.is_some_and(|l| l.is_site_uri(&finding.uri)) {
@@ -221,27 +221,20 @@ impl Pass<'_> {
                     record.fix = fix
                         .filter(|_| plain)
                         .and_then(|f| streamed_fix(&f, &finding, input));
+                    // Final once the input is read to its end: a
+                    // `disable-file` anywhere may silence it. Kept on
+                    // disk past a bound (Spool), so memory stays bounded.
                     pending.push(record).map_err(fail)?;
                 }
-            }
-            // A record is final once its line has been read to the end: the
-            // comments that can silence it are known.
-            let directives = scan.reader();
-            while let Some(line) = pending.front().map_err(fail)?.map(|r| r.line) {
-                if line > directives.lines_done() {
-                    break;
-                }
-                let r = pending.pop().map_err(fail)?.expect("a front");
-                release(r, &|line, rule| directives.matching(line, rule))?;
             }
         }
         let directives = scan.into_reader().into_directives();
         self.unknown_rules(&name, &directives, warn);
+        let matching = directives.matcher();
         for r in pending.drain() {
-            release(r.map_err(fail)?, &|line, rule| {
-                directives.matching(line, rule)
-            })?;
+            release(r.map_err(fail)?, &matching)?;
         }
+        drop(matching);
         if self.links.is_some() && path.is_some() {
             // Reported once the file's links are checked.
             work.directives = Some(directives);
@@ -310,8 +303,9 @@ impl Pass<'_> {
             for id in d.rules.iter().flatten() {
                 if !self.linter.knows(id) {
                     warn(format!(
-                        "warning: {name}:{}: suppression names unknown rule `{id}`",
-                        d.line
+                        "warning: {name}:{}: suppression names unknown rule `{id}`{}",
+                        d.line,
+                        crate::rules::suggestion(id, &[])
                     ));
                 }
             }

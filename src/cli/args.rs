@@ -38,6 +38,7 @@ pub(super) enum Command {
     #[command(visible_alias = "rule")]
     Explain {
         /// The rule's id, as `urilint rules` lists it.
+        #[arg(value_parser = SelectorParser, hide_possible_values = true)]
         id: String,
     },
     /// Print a shell's completion script.
@@ -112,7 +113,9 @@ pub(super) struct CheckArgs {
         help_heading = "Rule selection",
         long,
         value_delimiter = ',',
-        value_name = "RULES"
+        value_name = "RULES",
+        value_parser = SelectorParser,
+        hide_possible_values = true
     )]
     pub(super) select: Option<Vec<String>>,
 
@@ -121,7 +124,9 @@ pub(super) struct CheckArgs {
         help_heading = "Rule selection",
         long,
         value_delimiter = ',',
-        value_name = "RULES"
+        value_name = "RULES",
+        value_parser = SelectorParser,
+        hide_possible_values = true
     )]
     pub(super) extend_select: Vec<String>,
 
@@ -130,7 +135,9 @@ pub(super) struct CheckArgs {
         help_heading = "Rule selection",
         long,
         value_delimiter = ',',
-        value_name = "RULES"
+        value_name = "RULES",
+        value_parser = SelectorParser,
+        hide_possible_values = true
     )]
     pub(super) ignore: Vec<String>,
 
@@ -422,6 +429,39 @@ pub(super) struct WalkArgs {
     /// Threads to check files with [default: one per core].
     #[arg(help_heading = "File selection", short = 'j', long, value_name = "N")]
     pub(super) threads: Option<usize>,
+}
+
+/// Rule ids, groups and `all`, as shell completions offer them for
+/// `--select`, `--extend-select`, `--ignore` and `rule`/`explain`. Any
+/// value is taken here (a config's custom rules select too), and checked
+/// with the config, with a suggestion for a typo.
+#[derive(Clone)]
+pub(super) struct SelectorParser;
+
+impl clap::builder::TypedValueParser for SelectorParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let groups = urilint::rules::Group::ALL.map(|g| g.as_str());
+        let ids = urilint::rules::docs().iter().map(|d| d.id.as_str());
+        Some(Box::new(
+            std::iter::once("all")
+                .chain(groups)
+                .chain(ids)
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
 }
 
 /// `--input`: `auto` (`None`) or a format (SPEC section 9).

@@ -427,7 +427,8 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
                 Ok(Status::Clean)
             }
             None => Err(Failure::Usage(format!(
-                "unknown rule `{id}` (see `urilint rules`)"
+                "unknown rule `{id}` (see `urilint rules`){}",
+                urilint::rules::suggestion(&id, &[])
             ))),
         },
     }

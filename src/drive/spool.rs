@@ -156,12 +156,6 @@ impl<T: Spill> Spool<T> {
         Ok(())
     }
 
-    /// The oldest item.
-    pub fn front(&mut self) -> io::Result<Option<&T>> {
-        self.refill()?;
-        Ok(self.head.front())
-    }
-
     /// Takes the oldest item.
     pub fn pop(&mut self) -> io::Result<Option<T>> {
         self.refill()?;

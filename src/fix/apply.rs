@@ -204,13 +204,14 @@ impl<'a> Fixer<'a> {
     ) -> Pass {
         let located = document::scan_located(format, text, self.scanner, self.options);
         let directives = directives(text);
+        let matching = directives.matcher();
         let mut candidates = Vec::new();
         for (uri, l) in located.iter().enumerate() {
             for d in self.linter.check(&l.finding) {
                 let Some(fix) = d.fix else { continue };
                 if !self.applies(fix.applicability)
                     || skip(&d.rule)
-                    || directives.suppresses(l.finding.line, &d.rule)
+                    || matching(l.finding.line, &d.rule).is_some()
                     || refused.contains(&refusal(&d.rule, l))
                 {
                     continue;

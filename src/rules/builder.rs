@@ -142,6 +142,45 @@ impl LinterBuilder {
     }
 }
 
+/// The selector nearest `name`, when `name` is none (a typo): a rule id,
+/// one of `custom`, a group or `all`, within two edits or a third of its
+/// length, else the one rule whose id holds `name` as a whole part
+/// (`password` for `embedded-password`), as ruff and cargo suggest.
+///
+/// ```
+/// use urilint::rules::did_you_mean;
+/// assert_eq!(did_you_mean("embeded-password", &[]).as_deref(), Some("embedded-password"));
+/// assert_eq!(did_you_mean("securty", &[]).as_deref(), Some("security"));
+/// assert_eq!(did_you_mean("password", &[]).as_deref(), Some("embedded-password"));
+/// assert_eq!(did_you_mean("zzzzzz", &[]), None);
+/// ```
+pub fn did_you_mean(name: &str, custom: &[&str]) -> Option<String> {
+    let mut candidates: Vec<&str> = super::builtin_ids().collect();
+    candidates.extend(custom.iter().copied());
+    candidates.extend(Group::ALL.map(|g| g.as_str()));
+    candidates.push("all");
+    let near = candidates
+        .iter()
+        .map(|c| (strsim::levenshtein(name, c), *c))
+        .filter(|(d, _)| *d > 0 && (*d <= 2 || *d <= name.chars().count() / 3))
+        .min();
+    if let Some((_, c)) = near {
+        return Some(c.to_string());
+    }
+    let mut holding = candidates
+        .iter()
+        .filter(|c| name.len() >= 3 && c.split('-').any(|part| part == name));
+    match (holding.next(), holding.next()) {
+        (Some(c), None) => Some(c.to_string()),
+        _ => None,
+    }
+}
+
+/// `; did you mean `x`?` for an unknown `name`, or nothing.
+pub fn suggestion(name: &str, custom: &[&str]) -> String {
+    did_you_mean(name, custom).map_or_else(String::new, |s| format!("; did you mean `{s}`?"))
+}
+
 /// Whether `name` may stand in `select`, `extend-select` or `ignore`: a
 /// built-in rule's id, one of `custom`, a group's name or `all`.
 pub fn is_selector(name: &str, custom: &[&str]) -> bool {

@@ -43,7 +43,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use builder::{LinterBuilder, is_selector};
+pub use builder::{LinterBuilder, did_you_mean, is_selector, suggestion};
 pub use custom::{CustomRule, CustomRuleError};
 pub use docs::{RuleDoc, doc, doc_url, docs};
 pub use fix::{Applicability, Edit, Fix, percent_encode};
@@ -387,9 +387,10 @@ impl fmt::Display for UnknownRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown rule `{}` (see `urilint rules`; groups: {}, or `all`)",
+            "unknown rule `{}` (see `urilint rules`; groups: {}, or `all`){}",
             self.0,
-            Group::ALL.map(|g| format!("`{g}`")).join(", ")
+            Group::ALL.map(|g| format!("`{g}`")).join(", "),
+            builder::suggestion(&self.0, &[])
         )
     }
 }

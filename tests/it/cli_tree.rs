@@ -498,6 +498,100 @@ f http://company.org:8443/ urilint: ignored
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// Block (`disable` ... `enable`) and file-level (`disable-file`)
+/// suppressions (issue 34), in each format's own comments, streamed text
+/// and documents read whole alike; `disable-file` counts wherever it is.
+#[test]
+fn block_and_file_suppressions_in_each_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let port = "http://company.org:8443/";
+    write(
+        root,
+        "a.txt",
+        format!(
+            "1 {port}\n# urilint: disable[non-default-port]\n3 {port}\n4 {port}\n\
+             # urilint: enable\n6 {port}\n# urilint: disable\n8 {port}\n"
+        )
+        .as_bytes(),
+    );
+    write(
+        root,
+        "b.md",
+        format!(
+            "# B\n\n<!-- urilint: disable[default-port] -->\n4 <{port}>\n\n\
+             <!-- urilint: disable[non-default-port] -->\n7 <{port}>\n\n\
+             <!-- urilint: enable[non-default-port] -->\n10 <{port}>\n"
+        )
+        .as_bytes(),
+    );
+    write(
+        root,
+        "c.rst",
+        format!("Title\n=====\n\n3 {port}\n\n.. urilint: disable-file[non-default-port]\n")
+            .as_bytes(),
+    );
+    write(
+        root,
+        "d.adoc",
+        format!("= D\n\n3 {port}\n\n// urilint: disable-file\n").as_bytes(),
+    );
+    write(
+        root,
+        "e.html",
+        format!("<p>1 {port}</p>\n<!-- urilint: disable-file[well-known-port] -->\n").as_bytes(),
+    );
+    let out = urilint()
+        .current_dir(root)
+        .args([
+            "check",
+            "--extend-select=non-default-port",
+            "--isolated",
+            "--format",
+            "jsonl",
+            ".",
+        ])
+        .output()
+        .unwrap();
+    let found: Vec<String> = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!("{}:{}", v["path"].as_str().unwrap(), v["line"])
+        })
+        .collect();
+    // a.txt: 3 and 4 in the block, 8 after a `disable` of every rule; b.md:
+    // 4 is another rule's block, 7 silenced, 10 after its `enable`; c.rst
+    // and d.adoc silenced whole, from the end of the file; e.html's is
+    // another rule's.
+    assert_eq!(
+        found,
+        [
+            "./a.txt:1",
+            "./a.txt:6",
+            "./b.md:4",
+            "./b.md:10",
+            "./e.html:1"
+        ]
+    );
+    // Streamed from standard input, a `disable-file` at the end counts too.
+    let out = urilint()
+        .args([
+            "check",
+            "--extend-select=non-default-port",
+            "--isolated",
+            "--format",
+            "jsonl",
+            "-",
+        ])
+        .write_stdin(format!("1 {port}\n2 {port}\n# urilint: disable-file\n"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
 #[test]
 fn baseline_round_trip() {
     let dir = tempfile::tempdir().unwrap();

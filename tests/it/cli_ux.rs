@@ -348,3 +348,87 @@ fn endless_devices_are_errors_and_the_null_device_is_empty() {
     let (code, err) = run(&["check", "--isolated", "/dev/null", "a.txt"]);
     assert_eq!((code, err.as_str()), (Some(0), ""));
 }
+
+#[test]
+fn an_unknown_rule_gets_a_suggestion_in_flags_config_suppressions_and_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a.txt"), "see http://docs.acme.net:22/x\n").unwrap();
+    let err = |args: &[&str]| {
+        let out = urilint(d).args(args).output().unwrap();
+        (out.status.code(), text(&out.stderr))
+    };
+    assert_eq!(
+        err(&["--isolated", "--select", "embeded-password", "a.txt"]),
+        (
+            Some(2),
+            "urilint: unknown rule `embeded-password` (see `urilint rules`; groups: `security`, \
+             `correctness`, `portability`, `style`, or `all`); did you mean `embedded-password`?\n"
+                .to_string()
+        )
+    );
+    assert_eq!(
+        err(&["rule", "password"]),
+        (
+            Some(2),
+            "urilint: unknown rule `password` (see `urilint rules`); did you mean `embedded-password`?\n"
+                .to_string()
+        )
+    );
+    std::fs::write(d.join("urilint.toml"), "ignore = [\"securty\"]\n").unwrap();
+    assert_eq!(
+        err(&["a.txt"]),
+        (
+            Some(2),
+            "urilint: urilint.toml: `ignore`: unknown rule or group `securty` (see `urilint rules`); \
+             did you mean `security`?\n"
+                .to_string()
+        )
+    );
+    std::fs::remove_file(d.join("urilint.toml")).unwrap();
+    std::fs::write(
+        d.join("a.txt"),
+        "see http://docs.acme.net:22/x <!-- urilint: ignore[well-known-prot] -->\n",
+    )
+    .unwrap();
+    let (code, stderr) = err(&["--quiet", "a.txt"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stderr,
+        "urilint: warning: a.txt:1: suppression names unknown rule `well-known-prot`; \
+         did you mean `well-known-port`?\n"
+    );
+    // Nothing near: no guess.
+    let (_, stderr) = err(&["--isolated", "--select", "qqqqqqqq", "a.txt"]);
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+}
+
+#[test]
+fn completions_offer_rule_ids_and_groups_for_selection_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish"] {
+        let out = urilint(dir.path())
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        let script = text(&out.stdout);
+        for value in ["embedded-password", "broken-fragment", "security", "style"] {
+            assert!(script.contains(value), "{shell} completions lack {value}");
+        }
+    }
+    // fish names the values of each flag: --select's include a rule.
+    let out = urilint(dir.path())
+        .args(["completions", "fish"])
+        .output()
+        .unwrap();
+    let fish = text(&out.stdout);
+    let at = fish.find("-l select ").unwrap();
+    let select = &fish[at..at + fish[at..].find("\ncomplete ").unwrap()];
+    assert!(
+        select.contains("embedded-password\\t") && select.contains("security\\t"),
+        "{select}"
+    );
+    // --help does not list them all.
+    let out = urilint(dir.path()).arg("--help").output().unwrap();
+    assert!(!text(&out.stdout).contains("embedded-password"));
+}
