@@ -69,10 +69,14 @@ impl Pass<'_> {
                 [&old, &new],
                 self.options.show_secrets,
             );
-            if diff.redacted > 0 {
+            if !diff.refused.is_empty() {
+                let lines: Vec<String> = diff.refused.iter().map(|l| l.to_string()).collect();
                 warn(format!(
-                    "note: {name}: {} diff lines hold secrets, shown as `****`: their hunks do not apply (`--show-secrets` shows them)",
-                    diff.redacted
+                    "note: {name}: the fix{} at line{} {} {} left out of the diff: a line it changes, or every line around it, holds a secret, which a patch would have to show (`--show-secrets` shows it; `--fix` applies it)",
+                    if lines.len() == 1 { "" } else { "es" },
+                    if lines.len() == 1 { "" } else { "s" },
+                    lines.join(", "),
+                    if lines.len() == 1 { "is" } else { "are" }
                 ));
             }
             return Ok(LinkWork {

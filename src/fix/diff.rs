@@ -4,7 +4,6 @@
 
 use std::ops::Range;
 
-use similar::udiff::UnifiedHunkHeader;
 use similar::{ChangeTag, TextDiff};
 
 /// Lines of context around each change, as `diff -u` and git show.
@@ -14,17 +13,30 @@ const CONTEXT: usize = 3;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diff {
     /// The diff: `--- a/PATH`, `+++ b/PATH`, then its hunks. Empty when
-    /// nothing changed.
+    /// nothing changed, or when every hunk was left out.
     pub text: Vec<u8>,
-    /// How many of its lines had a secret replaced by `****`: those hunks
-    /// do not apply.
-    pub redacted: usize,
+    /// The first old line of each hunk left out: a line it changes holds
+    /// a secret, or the secrets around it leave it no line of context. A
+    /// hunk is never printed with a secret shown as `****`, which would
+    /// not apply.
+    pub refused: Vec<usize>,
+}
+
+/// One line of a hunk: its tag, its text, and whether it holds a secret.
+struct Line<'a> {
+    tag: ChangeTag,
+    text: &'a [u8],
+    secret: bool,
 }
 
 /// The unified diff from `old` to `new`, both named `path` (with git's
 /// `a/` and `b/` prefixes). `secrets` are, for `old` and for `new`, the
-/// byte ranges to show as `****` beside those [`crate::redact::locate_text`]
-/// finds on each shown line; `show_secrets` shows them all.
+/// byte ranges of secrets besides those [`crate::redact::locate_text`]
+/// finds on each line; `show_secrets` shows them. Else no printed line
+/// holds a secret, and every hunk printed applies (`git apply`, `patch
+/// -p1`): context stops short of a line with a secret (a hunk is split
+/// at one), and a hunk whose changed lines hold one, or that is left with
+/// no context, is left out and listed in [`Diff::refused`].
 pub fn unified_diff(
     path: &str,
     old: &[u8],
@@ -56,38 +68,153 @@ pub fn unified_diff(
     let diff = TextDiff::configure()
         .deadline(std::time::Instant::now() + std::time::Duration::from_millis(500))
         .diff_slices(&a, &b);
+    let mut hunks: Vec<u8> = Vec::new();
+    // How many lines the changes left out so far added to the new file.
+    let mut shift: isize = 0;
+    for group in diff.grouped_ops(CONTEXT) {
+        // The group's lines, each with the old and new line numbers (0-based)
+        // it stands at.
+        let (mut o, mut n) = (group[0].old_range().start, group[0].new_range().start);
+        let mut entries: Vec<(usize, usize, Line)> = Vec::new();
+        for op in &group {
+            for change in diff.iter_changes(op) {
+                let side = usize::from(change.tag() == ChangeTag::Insert);
+                let index = if side == 0 {
+                    change.old_index()
+                } else {
+                    change.new_index()
+                };
+                let at = index.map_or(0, |i| starts[side][i]);
+                let text: &[u8] = change.value();
+                let secret = !show_secrets && redact(text, at, secrets[side]) != text;
+                entries.push((
+                    o,
+                    n,
+                    Line {
+                        tag: change.tag(),
+                        text,
+                        secret,
+                    },
+                ));
+                match change.tag() {
+                    ChangeTag::Equal => (o, n) = (o + 1, n + 1),
+                    ChangeTag::Delete => o += 1,
+                    ChangeTag::Insert => n += 1,
+                }
+            }
+        }
+        // A context line with a secret is shown in no hunk: the group is
+        // cut there. A run of changed lines with a secret is left out
+        // whole: the group is cut around it, and the new file's line
+        // numbers after it are those of a file without its change.
+        let mut piece: Vec<(usize, usize, Line)> = Vec::new();
+        let mut k = 0;
+        while k < entries.len() {
+            let tag = entries[k].2.tag;
+            let end = match tag {
+                ChangeTag::Equal => k + 1,
+                _ => (k..entries.len())
+                    .find(|&e| entries[e].2.tag == ChangeTag::Equal)
+                    .unwrap_or(entries.len()),
+            };
+            let run = &entries[k..end];
+            if run.iter().any(|(_, _, l)| l.secret) {
+                close(
+                    &mut hunks,
+                    &mut out.refused,
+                    std::mem::take(&mut piece),
+                    shift,
+                    a.len(),
+                );
+                if tag != ChangeTag::Equal {
+                    out.refused.push(run[0].0 + 1);
+                    let inserted = run
+                        .iter()
+                        .filter(|(_, _, l)| l.tag == ChangeTag::Insert)
+                        .count();
+                    shift += inserted as isize - (run.len() - inserted) as isize;
+                }
+            } else {
+                piece.extend(entries.drain(k..end).collect::<Vec<_>>());
+                // `drain` moved the rest down.
+                continue;
+            }
+            k = end;
+        }
+        close(&mut hunks, &mut out.refused, piece, shift, a.len());
+    }
+    if hunks.is_empty() {
+        return out;
+    }
     let path = path.strip_prefix("./").unwrap_or(path);
     out.text.extend_from_slice(
         format!("--- {}\n+++ {}\n", name("a/", path), name("b/", path)).as_bytes(),
     );
-    for group in diff.grouped_ops(CONTEXT) {
-        out.text
-            .extend_from_slice(format!("{}\n", UnifiedHunkHeader::new(&group)).as_bytes());
-        for op in &group {
-            for change in diff.iter_changes(op) {
-                let (sign, side, index) = match change.tag() {
-                    ChangeTag::Equal => (b' ', 0, change.old_index()),
-                    ChangeTag::Delete => (b'-', 0, change.old_index()),
-                    ChangeTag::Insert => (b'+', 1, change.new_index()),
-                };
-                let line: &[u8] = change.value();
-                let at = index.map_or(0, |i| starts[side][i]);
-                out.text.push(sign);
-                if show_secrets {
-                    out.text.extend_from_slice(line);
-                } else {
-                    let shown = redact(line, at, secrets[side]);
-                    out.redacted += usize::from(shown.as_slice() != line);
-                    out.text.extend_from_slice(&shown);
-                }
-                if !line.ends_with(b"\n") {
-                    out.text
-                        .extend_from_slice(b"\n\\ No newline at end of file\n");
-                }
-            }
+    out.text.extend_from_slice(&hunks);
+    out
+}
+
+/// Ends a piece of a group (its lines, each with the old and new line it
+/// stands at): a hunk when it changes something and `git apply` can place
+/// it, with at most [`CONTEXT`] lines of context a side. git places a
+/// hunk with no leading context anywhere, but one with no trailing
+/// context only at the end of the file (`old_len` lines): any other is
+/// left out, and its first old line listed in `refused`.
+fn close(
+    hunks: &mut Vec<u8>,
+    refused: &mut Vec<usize>,
+    mut piece: Vec<(usize, usize, Line)>,
+    shift: isize,
+    old_len: usize,
+) {
+    let equal = |e: &(usize, usize, Line)| e.2.tag == ChangeTag::Equal;
+    let Some(first) = piece.iter().position(|e| !equal(e)) else {
+        return;
+    };
+    let last = piece.iter().rposition(|e| !equal(e)).expect("a change");
+    piece.truncate((last + 1 + CONTEXT).min(piece.len()));
+    piece.drain(..first.saturating_sub(CONTEXT));
+    let (o, _, end) = piece.last().expect("a change");
+    let at_end = o + usize::from(end.tag != ChangeTag::Insert) == old_len;
+    if !equal(piece.last().expect("a change")) && !at_end {
+        refused.push(piece[0].0 + 1);
+        return;
+    }
+    hunk(hunks, &piece, shift);
+}
+
+/// Writes a hunk of `lines` (each with the old and new line it stands
+/// at, the new moved back by `shift`): its header, as `diff -u` writes
+/// it, then its lines.
+fn hunk(out: &mut Vec<u8>, lines: &[(usize, usize, Line)], shift: isize) {
+    let old = lines
+        .iter()
+        .filter(|(_, _, l)| l.tag != ChangeTag::Insert)
+        .count();
+    let new = lines
+        .iter()
+        .filter(|(_, _, l)| l.tag != ChangeTag::Delete)
+        .count();
+    // `start,count`; a count of one is left out, and an empty range
+    // names the line before it.
+    let range = |start: usize, count: usize| match count {
+        0 => format!("{start},0"),
+        1 => format!("{}", start + 1),
+        _ => format!("{},{count}", start + 1),
+    };
+    let (o, n) = (lines[0].0, (lines[0].1 as isize - shift).max(0) as usize);
+    out.extend_from_slice(format!("@@ -{} +{} @@\n", range(o, old), range(n, new)).as_bytes());
+    for (_, _, l) in lines {
+        out.push(match l.tag {
+            ChangeTag::Equal => b' ',
+            ChangeTag::Delete => b'-',
+            ChangeTag::Insert => b'+',
+        });
+        out.extend_from_slice(l.text);
+        if !l.text.ends_with(b"\n") {
+            out.extend_from_slice(b"\n\\ No newline at end of file\n");
         }
     }
-    out
 }
 
 /// A file name in a diff header as git writes it: in C quotes when it
@@ -162,13 +289,24 @@ mod tests {
     }
 
     #[test]
-    fn secrets_on_shown_lines_are_redacted() {
+    fn a_hunk_that_changes_a_line_with_a_secret_is_left_out() {
         let old = b"db postgres://app:hunter2@DB.acme.net/x\n";
         let new = b"db postgres://app:hunter2@db.acme.net/x\n";
         let d = unified_diff("a", old, new, [&[], &[]], false);
-        let text = String::from_utf8(d.text).unwrap();
-        assert!(!text.contains("hunter2"), "{text}");
-        assert_eq!(d.redacted, 2);
+        assert_eq!(
+            d,
+            Diff {
+                text: Vec::new(),
+                refused: vec![1]
+            }
+        );
+        // Shown when asked.
+        let d = unified_diff("a", old, new, [&[], &[]], true);
+        assert!(
+            String::from_utf8(d.text)
+                .unwrap()
+                .contains("+db postgres://app:hunter2@db")
+        );
         // A secret only the caller knows of (decoded from markup).
         let known = [Range { start: 2, end: 13 }];
         let d = unified_diff(
@@ -178,9 +316,33 @@ mod tests {
             [&known, &known],
             false,
         );
+        assert_eq!(d.refused, [1]);
+        assert!(d.text.is_empty());
+    }
+
+    #[test]
+    fn context_stops_short_of_a_line_with_a_secret() {
+        let old = b"one\nftp://u:pw1@files.acme.net/\nsee HTTP://Acme.net/\nfour\nfive\n";
+        let new = b"one\nftp://u:pw1@files.acme.net/\nsee http://acme.net/\nfour\nfive\n";
+        let d = unified_diff("a.txt", old, new, [&[], &[]], false);
         assert_eq!(
             String::from_utf8(d.text).unwrap(),
-            "--- a/a\n+++ b/a\n@@ -1 +1 @@\n-x ****\n+y ****\n"
+            "--- a/a.txt\n+++ b/a.txt\n@@ -3,3 +3,3 @@\n-see HTTP://Acme.net/\n+see http://acme.net/\n four\n five\n"
+        );
+        assert!(d.refused.is_empty());
+        // Secrets on both sides leave no context: left out.
+        let old = b"ftp://u:pw1@a.acme.net/\nsee HTTP://Acme.net/\nftp://u:pw2@b.acme.net/\n";
+        let new = b"ftp://u:pw1@a.acme.net/\nsee http://acme.net/\nftp://u:pw2@b.acme.net/\n";
+        let d = unified_diff("a.txt", old, new, [&[], &[]], false);
+        assert_eq!((d.text.len(), d.refused), (0, vec![2]));
+        // A secret between two changes splits their hunk in two.
+        let old = b"HTTP://A.net/\nx\nftp://u:pw1@a.acme.net/\ny\nHTTP://B.net/\n";
+        let new = b"http://a.net/\nx\nftp://u:pw1@a.acme.net/\ny\nhttp://b.net/\n";
+        let d = unified_diff("a.txt", old, new, [&[], &[]], false);
+        assert_eq!(
+            String::from_utf8(d.text).unwrap(),
+            "--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n-HTTP://A.net/\n+http://a.net/\n x\n\
+             @@ -4,2 +4,2 @@\n y\n-HTTP://B.net/\n+http://b.net/\n"
         );
     }
 }

@@ -336,6 +336,11 @@ impl<W: Write> Emitter<W> {
         Ok(self.out)
     }
 
+    /// Whether it colours what it writes.
+    pub fn color(&self) -> bool {
+        self.style.color
+    }
+
     /// The writer, for what goes between records (a flush before stderr).
     pub fn get_mut(&mut self) -> &mut W {
         &mut self.out

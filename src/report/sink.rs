@@ -132,6 +132,29 @@ impl<W: Write> Sink for Printer<W> {
     }
 
     fn diff(&mut self, diff: &[u8]) -> io::Result<()> {
-        self.emitter.get_mut().write_all(diff)
+        if !self.emitter.color() {
+            return self.emitter.get_mut().write_all(diff);
+        }
+        // On a terminal, as git colours a diff: headers bold, hunk headers
+        // cyan, removed lines red, added lines green.
+        use anstyle::{AnsiColor, Effects, Style};
+        let out = self.emitter.get_mut();
+        for line in diff.split_inclusive(|&b| b == b'\n') {
+            let style = match line {
+                l if l.starts_with(b"--- ") || l.starts_with(b"+++ ") => {
+                    Style::new().effects(Effects::BOLD)
+                }
+                l if l.starts_with(b"@@") => AnsiColor::Cyan.on_default(),
+                l if l.starts_with(b"-") => AnsiColor::Red.on_default(),
+                l if l.starts_with(b"+") => AnsiColor::Green.on_default(),
+                _ => Style::new(),
+            };
+            let body = line.strip_suffix(b"\n").unwrap_or(line);
+            write!(out, "{style}")?;
+            out.write_all(body)?;
+            write!(out, "{style:#}")?;
+            out.write_all(&line[body.len()..])?;
+        }
+        Ok(())
     }
 }
