@@ -48,6 +48,20 @@ const PLACE_FIELDS: &[&str] = &[
     "end",
     "message_id",
     "date",
+    "subject",
+];
+
+/// A table's columns with `--count` unless `--fields` says: what a list's
+/// link report shows (issue 34); `--fields` names any of the others.
+const COUNT_TABLE: &[&str] = &[
+    "count",
+    "files",
+    "uri",
+    "first.path",
+    "first.line",
+    "first.date",
+    "first.subject",
+    "last.date",
 ];
 
 /// How lines are made.
@@ -107,7 +121,9 @@ impl Columns {
         for f in fields {
             known(f)?;
         }
-        let chosen: Vec<String> = if fields.is_empty() {
+        let chosen: Vec<String> = if fields.is_empty() && count && table && !plus_key {
+            COUNT_TABLE.iter().map(|f| f.to_string()).collect()
+        } else if fields.is_empty() {
             let mut all: Vec<String> = FIELDS.iter().map(|f| f.to_string()).collect();
             if count {
                 all.extend(COUNT_FIELDS.iter().map(|f| f.to_string()));

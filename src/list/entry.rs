@@ -105,6 +105,7 @@ impl Entry {
             end: self.end,
             message_id: self.mail.as_ref().and_then(|m| m.message_id.clone()),
             date: self.mail.as_ref().and_then(|m| m.date.clone()),
+            subject: self.mail.as_ref().and_then(|m| m.subject.clone()),
         }
     }
 }
@@ -159,6 +160,9 @@ pub(super) struct Place {
     pub(super) message_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) date: Option<String>,
+    /// The message's subject (redacted as the record's is).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) subject: Option<String>,
 }
 
 /// The name of the input a line is of.

@@ -583,7 +583,8 @@ fn csv_and_tsv_read_back() {
             "last.start",
             "last.end",
             "last.message_id",
-            "last.date"
+            "last.date",
+            "last.subject"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
@@ -594,7 +595,11 @@ fn csv_and_tsv_read_back() {
     );
     assert_eq!(
         first[9..],
-        ["two@example.org", "Tue, 2 Jan 2024 00:00:00 +0000"]
+        [
+            "two@example.org",
+            "Tue, 2 Jan 2024 00:00:00 +0000",
+            "first line\nsecond\ttab"
+        ]
     );
     // `first` keeps its fields' order.
     let text = run(
@@ -762,11 +767,75 @@ fn the_key_a_count_folds_by() {
         "{csv}"
     );
     assert!(
-        csv.lines().next().unwrap().ends_with(",last.date,key"),
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",last.date,last.subject,key"),
         "{csv}"
     );
     assert!(
         csv.lines().nth(1).unwrap().ends_with(",http://acme.net/~a"),
         "{csv}"
     );
+}
+
+/// A table of `--count` shows by default what a list's link report needs
+/// (issue 34): count, files, the URI, where and when it first appeared and
+/// in which thread, and when it was last seen; `first.subject` and
+/// `last.subject` are fields of jsonl's `first` and `last` too.
+#[test]
+fn a_count_table_shows_the_report_columns_by_default() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let csv = run(
+        dir,
+        &[
+            "--format",
+            "csv",
+            "--count",
+            "--sort",
+            "count",
+            "tests/data/list-sample.mbox",
+        ],
+    );
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "count,files,uri,first.path,first.line,first.date,first.subject,last.date"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "6,3,https://groups.google.com/group/jailhouse-dev/subscribe,tests/data/list-sample.mbox,122,\
+         \"Sun, 28 Apr 2019 01:18:04 -0700\",[siemens/jailhouse] 29796b: ci: Work around incomplete \
+         ca-chain of scan.coveri...,\"Sun, 28 Apr 2019 12:45:32 -0700 (PDT)\""
+    );
+    let jsonl = run(
+        dir,
+        &[
+            "--format",
+            "jsonl",
+            "--count",
+            "--sort",
+            "count",
+            "tests/data/list-sample.mbox",
+        ],
+    );
+    let top: Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        top["first"]["subject"],
+        "[siemens/jailhouse] 29796b: ci: Work around incomplete ca-chain of scan.coveri..."
+    );
+    assert!(top["last"]["subject"].is_string());
+    // `--fields` still names any column, `last.subject` among them.
+    let csv = run(
+        dir,
+        &[
+            "--format",
+            "csv",
+            "--count",
+            "--fields",
+            "uri,last.subject",
+            "tests/data/list-sample.mbox",
+        ],
+    );
+    assert_eq!(csv.lines().next().unwrap(), "uri,last.subject");
 }
