@@ -57,6 +57,11 @@ pub enum Reach {
 pub struct Directive {
     /// The 1-based line it stands on.
     pub line: u64,
+    /// The 1-based column of its `urilint:` mark, in bytes.
+    pub column: u64,
+    /// The byte range of the directive, from its mark to the end of its
+    /// line (at most [`MAX_DIRECTIVE`] bytes past the mark).
+    pub span: std::ops::Range<u64>,
     /// What it reaches.
     pub reach: Reach,
     /// The rules it names; `None` for all.
@@ -164,7 +169,7 @@ impl Directives {
 
 const MARK: &[u8] = b"urilint:";
 /// The longest directive text read after its mark.
-const MAX_DIRECTIVE: usize = 512;
+pub const MAX_DIRECTIVE: usize = 512;
 /// A line longer than this is searched in pieces.
 const MAX_PENDING: usize = 64 * 1024;
 
@@ -175,6 +180,10 @@ pub struct DirectiveReader<R> {
     pending: Vec<u8>,
     /// The line number of `pending`'s first byte.
     line: u64,
+    /// The offset of `pending`'s first byte in the input.
+    offset: u64,
+    /// The offset of the start of line `line`.
+    line_start: u64,
     found: Vec<Directive>,
 }
 
@@ -185,6 +194,8 @@ impl<R: Read> DirectiveReader<R> {
             inner,
             pending: Vec::new(),
             line: 1,
+            offset: 0,
+            line_start: 0,
             found: Vec::new(),
         }
     }
@@ -218,16 +229,23 @@ impl<R: Read> DirectiveReader<R> {
     fn search(&mut self, text: &[u8], upto: usize) {
         let mut line = self.line;
         let mut counted = 0;
+        let mut line_start = self.line_start;
         // Built once: a searcher costs more to make than a small file
         // costs to search.
         static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
             std::sync::LazyLock::new(|| memchr::memmem::Finder::new(MARK));
         for at in FINDER.find_iter(text).take_while(|&at| at < upto) {
             line += count_breaks(&text[counted..at]);
+            if let Some(k) = memchr::memrchr2(b'\n', b'\r', &text[counted..at]) {
+                line_start = self.offset + (counted + k + 1) as u64;
+            }
             counted = at;
             let end = (at + MARK.len() + MAX_DIRECTIVE).min(text.len());
             let line_end = memchr::memchr2(b'\n', b'\r', &text[at..end]).map_or(end, |i| at + i);
-            if let Some(d) = parse(&text[at + MARK.len()..line_end], line) {
+            if let Some(mut d) = parse(&text[at + MARK.len()..line_end], line) {
+                let start = self.offset + at as u64;
+                d.column = start - line_start + 1;
+                d.span = start..self.offset + line_end as u64;
                 self.found.push(d);
             }
         }
@@ -247,6 +265,8 @@ impl<R: Read> DirectiveReader<R> {
             let done: Vec<u8> = self.pending.drain(..=nl).collect();
             self.search(&done, done.len());
             self.line += count_breaks(&done);
+            self.offset += done.len() as u64;
+            self.line_start = self.offset;
         } else if self.pending.len() > MAX_PENDING {
             // One long line: search all but a tail a directive may start in.
             let cut = self.pending.len() - MAX_DIRECTIVE - MARK.len();
@@ -254,6 +274,7 @@ impl<R: Read> DirectiveReader<R> {
             let mut both = head;
             both.extend_from_slice(&self.pending);
             self.search(&both, cut);
+            self.offset += cut as u64;
         }
     }
 }
@@ -296,5 +317,11 @@ fn parse(after: &[u8], line: u64) -> Option<Directive> {
             )
         }
     };
-    Some(Directive { line, reach, rules })
+    Some(Directive {
+        line,
+        column: 0,
+        span: 0..0,
+        reach,
+        rules,
+    })
 }

@@ -22,10 +22,10 @@ impl Pass<'_> {
         warn: &mut dyn FnMut(String),
     ) -> Result<LinkWork, Stop> {
         let directives = Directives::of(raw);
-        self.unknown_rules(name, &directives, warn);
+        let mut work = LinkWork::default();
+        self.unknown_rules(name, &directives, warn, &mut work.late);
         let matching = directives.matcher();
         let mut used = std::collections::HashSet::new();
-        let mut work = LinkWork::default();
         let redacting = self.options.snippets && !self.options.show_secrets;
         // Where each byte of each URI is written: a snippet's redaction
         // needs it, and so does a fix, which `--fix` and `--diff` look for
@@ -115,7 +115,7 @@ impl Pass<'_> {
             work.directives = Some(directives);
             work.used = used;
         } else {
-            self.unused(name, &directives, &used, warn);
+            self.unused(name, &directives, &used, warn, &mut work.late);
         }
         Ok(work)
     }

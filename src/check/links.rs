@@ -98,9 +98,17 @@ impl Pass<'_> {
                 }
             }
         }
+        let mut late = Vec::new();
+        self.unused(
+            &name,
+            &directives,
+            &used,
+            &mut |w| c.warnings.push(w),
+            &mut late,
+        );
+        c.links.extend(late);
         // Stable: a URI's records keep their rule order.
         c.links.sort_by_key(|r| r.start);
-        self.unused(&name, &directives, &used, &mut |w| c.warnings.push(w));
     }
 }
 

@@ -238,6 +238,9 @@ struct LinkWork {
     skipped: bool,
     /// URIs found in it.
     uris: usize,
+    /// Findings about its suppression comments, known once it is read
+    /// (SPEC section 13): they go out among its records, by position.
+    late: Vec<Record>,
 }
 
 /// A file checked, its records waiting for its links' (SPEC section 11).
@@ -476,11 +479,18 @@ impl Pass<'_> {
         mut inputs: Vec<Result<Input, walk::Error>>,
         gate: &mut Gate,
     ) -> io::Result<()> {
-        let streamed = match inputs.as_slice() {
-            [Ok(Input::Stdin)] => true,
-            [Ok(input)] => self.links_stay_in(input),
-            _ => false,
-        };
+        // Findings about suppression comments are known once a file is
+        // read, and go out among its records by position: through the
+        // gate's merge, not as they are found.
+        let comments = ["invalid-suppression", "unused-suppression"]
+            .iter()
+            .any(|r| self.linter.enabled().any(|e| e == *r));
+        let streamed = !comments
+            && match inputs.as_slice() {
+                [Ok(Input::Stdin)] => true,
+                [Ok(input)] => self.links_stay_in(input),
+                _ => false,
+            };
         // One input is checked on the calling thread: a pool would only
         // hand it over (an editor checks one text at every change).
         let threads = match inputs.len() {
@@ -503,10 +513,22 @@ impl Pass<'_> {
                     if let Some(directives) = work.directives.take() {
                         let mut unused: Vec<String> = Vec::new();
                         let name = input.display_name();
-                        self.unused(&name, &directives, &work.used, &mut |w| unused.push(w));
+                        self.unused(
+                            &name,
+                            &directives,
+                            &work.used,
+                            &mut |w| unused.push(w),
+                            &mut work.late,
+                        );
                         for w in unused {
                             gate.say(&w)?;
                         }
+                    }
+                    // Its records went out as they were found: the
+                    // findings about its comments follow them.
+                    work.late.sort_by_key(|r| r.start);
+                    for r in std::mem::take(&mut work.late) {
+                        gate.record(r)?;
                     }
                     gate.outcome.files += usize::from(!work.skipped);
                     gate.outcome.uris += work.uris;

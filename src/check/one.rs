@@ -229,7 +229,7 @@ impl Pass<'_> {
             }
         }
         let directives = scan.into_reader().into_directives();
-        self.unknown_rules(&name, &directives, warn);
+        self.unknown_rules(&name, &directives, warn, &mut work.late);
         let matching = directives.matcher();
         for r in pending.drain() {
             release(r.map_err(fail)?, &matching)?;
@@ -240,7 +240,7 @@ impl Pass<'_> {
             work.directives = Some(directives);
             work.used = used;
         } else {
-            self.unused(&name, &directives, &used, warn);
+            self.unused(&name, &directives, &used, warn, &mut work.late);
         }
         Ok(work)
     }
@@ -252,7 +252,7 @@ impl Pass<'_> {
     pub(super) fn collect(&self, input: &Input) -> Checked {
         let (mut records, mut warnings) = (Spool::default(), Vec::new());
         let result = self.check_one(input, &mut |r| records.push(r), &mut |w| warnings.push(w));
-        let (work, mut error) = match result {
+        let (mut work, mut error) = match result {
             Ok(work) => (work, None),
             Err(Stop::Input(message)) => (LinkWork::default(), Some(message)),
             Err(Stop::Output(e)) => (LinkWork::default(), Some(e.to_string())),
@@ -263,7 +263,12 @@ impl Pass<'_> {
         Checked {
             input: input.clone(),
             records,
-            links: Vec::new(),
+            // Merged among its records by position, with its links'.
+            links: {
+                let mut late = std::mem::take(&mut work.late);
+                late.sort_by_key(|r| r.start);
+                late
+            },
             warnings,
             error,
             work,
@@ -271,45 +276,102 @@ impl Pass<'_> {
         }
     }
 
-    /// `--report-unused-suppressions`: a suppression that silenced nothing
-    /// is a warning naming the file and line.
+    /// A suppression that silenced nothing: a finding of
+    /// `unused-suppression` in `late` when that rule runs, else with
+    /// `--report-unused-suppressions` a warning naming the file and line.
+    /// `enable` silences nothing by itself, and is never reported.
     pub(super) fn unused(
         &self,
         name: &str,
         directives: &crate::suppress::Directives,
         used: &std::collections::HashSet<u64>,
         warn: &mut dyn FnMut(String),
+        late: &mut Vec<Record>,
     ) {
-        if !self.options.report_unused {
-            return;
-        }
+        let silenced = directives.matcher();
         for d in &directives.0 {
-            if !used.contains(&d.line) {
-                warn(format!("warning: {name}:{}: unused suppression", d.line));
+            if used.contains(&d.line)
+                || d.reach == crate::suppress::Reach::Enable
+                // By another comment: a bare `disable-file` covers the
+                // rule that reports it.
+                || silenced(d.line, UNUSED).is_some_and(|at| at != d.line)
+            {
+                continue;
+            }
+            match self
+                .linter
+                .directive(UNUSED, "suppression silenced nothing".to_string())
+            {
+                Some(diagnostic) => late.push(directive_record(name, d, diagnostic)),
+                None if self.options.report_unused => {
+                    warn(format!("warning: {name}:{}: unused suppression", d.line))
+                }
+                None => {}
             }
         }
     }
 
-    /// A suppression that names no rule urilint has is a warning naming
-    /// the file and line (SPEC section 4 as amended in 3a): it silences
-    /// nothing, and is most likely a typo.
+    /// A suppression that names no rule urilint has (SPEC section 4 as
+    /// amended in 3a): it silences nothing, and is most likely a typo. A
+    /// finding of `invalid-suppression` in `late`, with the nearest id;
+    /// a warning naming the file and line when that rule does not run.
     pub(super) fn unknown_rules(
         &self,
         name: &str,
         directives: &crate::suppress::Directives,
         warn: &mut dyn FnMut(String),
+        late: &mut Vec<Record>,
     ) {
+        let silenced = directives.matcher();
         for d in &directives.0 {
             for id in d.rules.iter().flatten() {
-                if !self.linter.knows(id) {
-                    warn(format!(
-                        "warning: {name}:{}: suppression names unknown rule `{id}`{}",
-                        d.line,
-                        crate::rules::suggestion(id, &[])
-                    ));
+                if self.linter.knows(id) || silenced(d.line, INVALID).is_some() {
+                    continue;
+                }
+                // The comment is the file's text: redacted as a message.
+                let said = format!(
+                    "suppression names unknown rule `{id}`{}",
+                    crate::rules::suggestion(id, &[])
+                );
+                let said = crate::redact::redact_text(&said).into_owned();
+                match self.linter.directive(INVALID, said.clone()) {
+                    Some(diagnostic) => late.push(directive_record(name, d, diagnostic)),
+                    None => warn(format!("warning: {name}:{}: {said}", d.line)),
                 }
             }
         }
+    }
+}
+
+/// The rules of suppression comments.
+const INVALID: &str = "invalid-suppression";
+const UNUSED: &str = "unused-suppression";
+
+/// The record of a finding about the suppression comment `d` of `name`:
+/// at the comment, with no URI.
+fn directive_record(
+    name: &str,
+    d: &crate::suppress::Directive,
+    diagnostic: crate::rules::Diagnostic,
+) -> Record {
+    Record {
+        path: name.to_string(),
+        path_bytes: None,
+        line: d.line,
+        column: d.column,
+        start: d.span.start,
+        end: d.span.end,
+        rule: diagnostic.rule.into_owned(),
+        severity: diagnostic.severity,
+        message: diagnostic.message,
+        uri: String::new(),
+        delimiter: crate::scan::Delimiter::None,
+        flags: crate::scan::Flags::default(),
+        span: None,
+        mail: None,
+        snippet: None,
+        fix: None,
+        reason: None,
     }
 }
 

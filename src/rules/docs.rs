@@ -28,6 +28,10 @@ pub struct RuleDoc {
     /// [`crate::links`] found wrong, not over a URI's text.
     #[serde(default)]
     pub links: bool,
+    /// Whether it reports suppression comments, not URIs: the checker
+    /// runs it where it reads them ([`super::Linter::directive`]).
+    #[serde(default)]
+    pub suppressions: bool,
     /// Whether its findings have a fix, and whether `--fix` applies it
     /// alone (`safe`) or only with `--unsafe-fixes` (SPEC section 12).
     #[serde(default)]

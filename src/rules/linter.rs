@@ -208,6 +208,20 @@ impl Linter {
         self.rules.iter().any(|r| r.links)
     }
 
+    /// The diagnostic of the suppression rule `rule` (`invalid-suppression`,
+    /// `unused-suppression`) with `message`, when it is enabled and its
+    /// severity reported: the checker reports a comment with it.
+    pub fn directive(&self, rule: &'static str, message: String) -> Option<Diagnostic> {
+        let r = self.rules.iter().find(|r| r.id == rule)?;
+        (r.severity != Severity::Note || r.notes).then_some(Diagnostic {
+            rule: Cow::Borrowed(r.id),
+            severity: r.severity,
+            message,
+            span: None,
+            fix: None,
+        })
+    }
+
     /// The diagnostics for a link (a relative reference, or a `--site`
     /// URI written as `finding`) that [`crate::links`] found `problem`
     /// with, from the enabled rules that check links.

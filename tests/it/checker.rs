@@ -66,6 +66,8 @@ fn a_checker_hands_each_final_record_to_its_sink() {
                 "embedded-password".into(),
                 "ftp://user:****@files.acme.net/x".into()
             ),
+            // A finding at the comment, which holds no URI (issue 34).
+            (name("a.md"), 4, "invalid-suppression".into(), "".into()),
             (
                 name("b.md"),
                 1,
@@ -74,15 +76,14 @@ fn a_checker_hands_each_final_record_to_its_sink() {
             ),
         ]
     );
+    assert!(sink.warnings.is_empty(), "{:?}", sink.warnings);
+    let comment = &sink.records[2];
     assert_eq!(
-        sink.warnings,
-        [format!(
-            "warning: {}:4: suppression names unknown rule `no-such-rule`",
-            name("a.md")
-        )]
+        (comment.column, comment.message.as_str()),
+        (6, "suppression names unknown rule `no-such-rule`")
     );
     // Notes, warnings, errors.
-    assert_eq!(outcome.counts, [0, 1, 2]);
+    assert_eq!(outcome.counts, [0, 1, 3]);
     assert_eq!(outcome.files, 2);
     assert!(!outcome.failed);
     assert!(sink.diff.is_empty());
@@ -130,7 +131,7 @@ fn a_baseline_hides_what_it_holds_and_a_recording_collects_it() {
     // Recorded, not handed on.
     assert!(sink.records.is_empty());
     let recorded = outcome.recorded.expect("a recording");
-    assert_eq!(recorded.len(), 3);
+    assert_eq!(recorded.len(), 4);
     std::fs::write(&file, recorded.to_json()).unwrap();
     let reading = Options {
         baseline: Some(file),

@@ -683,6 +683,9 @@ fn config_schemes_are_known() {
 
 /// A suppression naming an unknown rule is a warning naming the file and
 /// line, and silences nothing (SPEC section 4 as amended in 3a).
+/// Since issue 34, a finding of `invalid-suppression` at the comment
+/// (an error, on by default), with the nearest id; with that rule
+/// ignored, the warning on stderr as before.
 #[test]
 fn unknown_rules_in_suppressions_are_warned_about() {
     let dir = tempfile::tempdir().unwrap();
@@ -696,9 +699,9 @@ fn unknown_rules_in_suppressions_are_warned_about() {
         "<p>http://b.acme.net:8082/ <!-- urilint: ignore[non-default-port, nope] --></p>\n",
     )
     .unwrap();
-    for (file, line, id, found) in [
-        ("a.txt", 2, "non-defualt-port", 1),
-        ("b.html", 1, "nope", 0),
+    for (file, line, column, id, found) in [
+        ("a.txt", 2, 25, "non-defualt-port", 1),
+        ("b.html", 1, 33, "nope", 0),
     ] {
         let out = in_dir(
             dir.path(),
@@ -707,6 +710,54 @@ fn unknown_rules_in_suppressions_are_warned_about() {
                 "--isolated",
                 "--select",
                 "all",
+                "--ignore",
+                "unused-suppression",
+                "--format",
+                "jsonl",
+                file,
+            ],
+        );
+        let records: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let comment = records
+            .iter()
+            .find(|r| r["rule"] == "invalid-suppression")
+            .unwrap_or_else(|| panic!("{file}: {records:?}"));
+        assert_eq!(
+            (
+                &comment["line"],
+                &comment["column"],
+                &comment["severity"],
+                &comment["uri"]
+            ),
+            (
+                &Value::from(line),
+                &Value::from(column),
+                &Value::from("error"),
+                &Value::from("")
+            )
+        );
+        assert!(
+            comment["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("suppression names unknown rule `{id}`")),
+            "{comment}"
+        );
+        assert_eq!(records.len(), found + 1, "{file}");
+        assert_eq!(out.status.code(), Some(1));
+        // Ignored, it is the warning it was.
+        let out = in_dir(
+            dir.path(),
+            &[
+                "check",
+                "--isolated",
+                "--select",
+                "all",
+                "--ignore",
+                "invalid-suppression,unused-suppression",
                 "--format",
                 "jsonl",
                 file,
@@ -839,6 +890,8 @@ fn unused_suppressions_are_reported_when_asked() {
                     "--include-code",
                     "--select",
                     "all",
+                    "--ignore",
+                    "unused-suppression",
                     "--format",
                     "jsonl",
                 ])
@@ -870,6 +923,34 @@ fn unused_suppressions_are_reported_when_asked() {
             1,
             "{file}"
         );
+        // As a rule (issue 34): findings at the comments, among the others
+        // by position, which can fail a run.
+        let out = urilint()
+            .current_dir(dir.path())
+            .args(["check", "--isolated", "--include-code", "--format", "jsonl"])
+            .args(["--select", "all", file])
+            .output()
+            .unwrap();
+        let got: Vec<(u64, String)> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                (
+                    v["line"].as_u64().unwrap(),
+                    v["rule"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (2, "unused-suppression".to_string()),
+                (3, "unused-suppression".to_string()),
+                (4, "non-default-port".to_string()),
+            ],
+            "{file}"
+        );
+        assert!(String::from_utf8_lossy(&out.stderr).contains("3 warnings"));
     }
 }
 

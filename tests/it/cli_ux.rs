@@ -174,7 +174,8 @@ fn config_errors_name_the_file_and_the_key() {
         // Named from the working folder, where it was found.
         assert_eq!(text(&out.stderr), format!("urilint: urilint.toml: {message}\n"));
     }
-    // In a suppression, an unknown rule is a warning: the check goes on.
+    // In a suppression, an unknown rule is a finding at the comment
+    // (invalid-suppression): the check goes on.
     std::fs::remove_file(&config).unwrap();
     std::fs::write(
         d.join("b.txt"),
@@ -188,9 +189,11 @@ fn config_errors_name_the_file_and_the_key() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "urilint: warning: b.txt:1: suppression names unknown rule `no-such-rule`\n\
-         urilint: Found 1 problem (1 error); 1 file checked.\n"
+        "urilint: Found 2 problems (2 errors); 1 file checked.\n"
     );
+    assert!(text(&out.stdout).contains(
+        "\"line\":1,\"column\":27,\"start\":26,\"end\":55,\"rule\":\"invalid-suppression\""
+    ));
 }
 
 #[test]
@@ -391,12 +394,17 @@ fn an_unknown_rule_gets_a_suggestion_in_flags_config_suppressions_and_rule() {
         "see http://docs.acme.net:22/x <!-- urilint: ignore[well-known-prot] -->\n",
     )
     .unwrap();
-    let (code, stderr) = err(&["--quiet", "a.txt"]);
-    assert_eq!(code, Some(1));
-    assert_eq!(
-        stderr,
-        "urilint: warning: a.txt:1: suppression names unknown rule `well-known-prot`; \
-         did you mean `well-known-port`?\n"
+    let out = urilint(d)
+        .args(["--format", "jsonl", "a.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(
+            "\"message\":\"suppression names unknown rule `well-known-prot`; did you mean `well-known-port`?\""
+        ),
+        "{}",
+        text(&out.stdout)
     );
     // Nothing near: no guess.
     let (_, stderr) = err(&["--isolated", "--select", "qqqqqqqq", "a.txt"]);

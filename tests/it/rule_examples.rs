@@ -51,6 +51,32 @@ fn triggered_links(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The rules a text draws as a Markdown file with every rule selected:
+/// the suppression rules report comments, not URIs, so the checker runs
+/// them.
+fn triggered_suppressions(text: &str) -> BTreeSet<String> {
+    use urilint::check::{Checker, Options};
+    use urilint::config::Config;
+    use urilint::report::Collected;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("README.md");
+    std::fs::write(&path, text).unwrap();
+    let config = Config::default();
+    let linter = config
+        .linter_builder()
+        .unwrap()
+        .select(["all".to_string()])
+        .build()
+        .unwrap();
+    let mut checker = Checker::new(&config, None, linter, Options::default()).unwrap();
+    let mut sink = Collected::default();
+    checker
+        .check_text(&path, text.as_bytes(), Some(dir.path()), &mut sink)
+        .map_err(|s| s.error)
+        .unwrap();
+    sink.records.into_iter().map(|r| r.rule).collect()
+}
+
 #[test]
 fn every_bad_example_triggers_its_rule_and_no_good_one_does() {
     let mut failures = Vec::new();
@@ -60,6 +86,8 @@ fn every_bad_example_triggers_its_rule_and_no_good_one_does() {
         }
         let triggered = if doc.links {
             triggered_links
+        } else if doc.suppressions {
+            triggered_suppressions
         } else {
             triggered
         };
@@ -127,6 +155,9 @@ fn rules_and_default_severities_are_those_of_the_spec() {
         ("mixed-script-host", Error),
         ("confusable-host", Warning),
         ("parser-differential", Error),
+        // SPEC section 13: suppression comments (issue 34).
+        ("invalid-suppression", Error),
+        ("unused-suppression", Warning),
     ];
     let mut want: Vec<(String, Severity)> =
         spec.iter().map(|&(id, s)| (id.to_string(), s)).collect();
@@ -142,6 +173,9 @@ fn rules_and_default_severities_are_those_of_the_spec() {
                     r.starts_with("RFC")
                         || r.starts_with("Unicode UTS #39")
                         || r.starts_with("WHATWG URL")
+                        // The rules of suppression comments come from the
+                        // SPEC, not from an RFC.
+                        || (d.suppressions && r.starts_with("SPEC section"))
                 }),
             "{}",
             d.id
@@ -208,6 +242,7 @@ fn groups_and_the_default_set() {
             "scheme-syntax",
             "unnecessary-percent-encoding",
             "unsafe-character",
+            "unused-suppression",
             "uppercase-scheme-or-host",
             "uri-too-long",
             "url-in-path",
