@@ -383,8 +383,9 @@ pub(super) struct ExtractArgs {
 /// Where settings come from.
 #[derive(Debug, clap::Args)]
 pub(super) struct SettingsArgs {
-    /// Read settings from this file instead of the `urilint.toml` or
-    /// `.urilint.toml` found in the working directory or above it.
+    /// Read settings from this file for every file, instead of the
+    /// `urilint.toml`, `.urilint.toml` or `pyproject.toml` `[tool.urilint]`
+    /// found from the paths checked upward (and in their folders).
     #[arg(help_heading = "Other", long, value_name = "FILE")]
     pub(super) config: Option<PathBuf>,
 

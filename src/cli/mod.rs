@@ -356,8 +356,8 @@ When set and not empty, human output is not coloured (unless \fB\-\-color always
 When set, no progress line is drawn.
 .SH FILES
 .TP
-\fBurilint.toml\fR, \fB.urilint.toml\fR
-The config, found in the working directory or above it (\fB\-\-config\fR names another, \fB\-\-isolated\fR reads none).
+\fBurilint.toml\fR, \fB.urilint.toml\fR, \fBpyproject.toml\fR
+The config (in \fBpyproject.toml\fR, its \fB[tool.urilint]\fR table), the nearest one from the paths checked upward to the repository root; a folder with its own is checked with it (\fB\-\-config\fR names one for every file, \fB\-\-isolated\fR reads none).
 .TP
 \fB.gitignore\fR, \fB.ignore\fR
 Files they name are not walked (\fB\-\-no\-ignore\fR).

@@ -146,3 +146,19 @@ fn the_release_workflow_builds_wheels_and_binaries_on_a_tag() {
             == 3
     );
 }
+
+/// The README's GitHub Actions workflow is a whole file that parses, checks
+/// out, installs urilint and runs it with annotations (a user pastes it).
+#[test]
+fn the_readme_workflow_is_a_whole_workflow() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let at = readme.find("## GitHub Actions").unwrap();
+    let block = &readme[at..];
+    let start = block.find("```yaml\n").unwrap() + 8;
+    let end = start + block[start..].find("```").unwrap();
+    let flow: serde_yaml_ng::Value = serde_yaml_ng::from_str(&block[start..end]).unwrap();
+    let steps = serde_yaml_ng::to_string(&flow["jobs"]["urilint"]["steps"]).unwrap();
+    assert!(steps.contains("actions/checkout@v4"), "{steps}");
+    assert!(steps.contains("cargo install --locked"), "{steps}");
+    assert!(steps.contains("urilint --format github docs/"), "{steps}");
+}
