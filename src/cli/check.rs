@@ -277,15 +277,29 @@ fn linter_of(args: &CheckArgs, config: &Config) -> Result<(Linter, Severity), Fa
 }
 
 /// The baseline to read: `--baseline`, else the config's `baseline`
-/// (from the config's folder); none while one is being written.
+/// (from the config's folder); none while one is being written. The
+/// config's, before it is first written, is none, with a note: a hook or a
+/// trial run between setting it and recording it checks on (a missing
+/// `--baseline` is an error).
 fn baseline_of(args: &CheckArgs, config_path: Option<&Path>, config: &Config) -> Option<PathBuf> {
-    args.baseline.clone().or_else(|| {
-        let from_config = config
-            .baseline
-            .as_ref()
-            .filter(|_| args.write_baseline.is_none());
-        from_config.map(|b| urilint::config::base_dir(config_path).join(b))
-    })
+    if let Some(given) = &args.baseline {
+        return Some(given.clone());
+    }
+    let from_config = config
+        .baseline
+        .as_ref()
+        .filter(|_| args.write_baseline.is_none())
+        .map(|b| urilint::config::base_dir(config_path).join(b))?;
+    if !from_config.exists() {
+        super::say(format!(
+            "note: baseline {} (from the config) does not exist yet: nothing is hidden; \
+             `urilint --write-baseline {}` records the current findings",
+            from_config.display(),
+            from_config.display()
+        ));
+        return None;
+    }
+    Some(from_config)
 }
 
 /// The checker of each part of a run over folders with configs of their

@@ -229,6 +229,23 @@ fn baseline_in_config_is_read_from_the_config_folder() {
     let root = dir.path();
     std::fs::create_dir(root.join(".git")).unwrap();
     write(root, "proj/docs/a.txt", PORT);
+    // Named before it is recorded: nothing hidden, and a note says how to
+    // record it (a hook between the two steps checks on).
+    write(
+        root,
+        "proj/urilint.toml",
+        "baseline = \"urilint-baseline.json\"\n",
+    );
+    let out = urilint(root).arg("proj/docs").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with(
+            "urilint: note: baseline proj/urilint-baseline.json (from the config) does not exist yet: \
+             nothing is hidden; `urilint --write-baseline proj/urilint-baseline.json` records the current findings\n"
+        ),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = urilint(root)
         .args([
             "--write-baseline",
