@@ -55,7 +55,7 @@ pub mod links;
 pub mod list;
 pub mod mail;
 pub mod pathglobs;
-pub(crate) mod paths;
+pub mod paths;
 pub mod redact;
 pub mod report;
 pub mod rules;

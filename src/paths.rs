@@ -6,7 +6,12 @@
 use std::path::{Component, Path, PathBuf};
 
 /// `path` with its `.` and `..` components folded away, lexically.
-pub(crate) fn lexical(path: &Path) -> PathBuf {
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(urilint::paths::lexical(Path::new("/a/./b/../c")), Path::new("/a/c"));
+/// ```
+pub fn lexical(path: &Path) -> PathBuf {
     #[cfg(unix)]
     if let Some(p) = lexical_absolute(path) {
         return p;

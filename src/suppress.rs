@@ -200,23 +200,6 @@ impl<R: Read> DirectiveReader<R> {
         }
     }
 
-    /// How many lines have been read to their end: the directives that can
-    /// silence a finding on any of them are known.
-    pub fn lines_done(&self) -> u64 {
-        self.line - 1
-    }
-
-    /// Whether the directives read so far silence `rule` on `line`.
-    pub fn suppresses(&self, line: u64, rule: &str) -> bool {
-        self.matching(line, rule).is_some()
-    }
-
-    /// The line of the directive read so far that silences `rule` on
-    /// `line`, if one does.
-    pub fn matching(&self, line: u64, rule: &str) -> Option<u64> {
-        matching_in(&self.found, &blocks_of(&self.found), line, rule)
-    }
-
     /// The directives read so far (all of them, once the reader is done).
     pub fn into_directives(mut self) -> Directives {
         let rest = std::mem::take(&mut self.pending);

@@ -98,15 +98,13 @@ impl Pass<'_> {
                 }
             }
         }
-        let mut late = Vec::new();
         self.unused(
             &name,
             &directives,
             &used,
             &mut |w| c.warnings.push(w),
-            &mut late,
+            &mut c.links,
         );
-        c.links.extend(late);
         // Stable: a URI's records keep their rule order.
         c.links.sort_by_key(|r| r.start);
     }

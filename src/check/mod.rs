@@ -122,7 +122,7 @@ pub struct Checker {
 }
 
 /// What a run found: the summary's figures and the exit code's.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Outcome {
     /// Records handed on, by severity (notes, warnings, errors).
     pub counts: [usize; 3],
@@ -482,9 +482,7 @@ impl Pass<'_> {
         // Findings about suppression comments are known once a file is
         // read, and go out among its records by position: through the
         // gate's merge, not as they are found.
-        let comments = ["invalid-suppression", "unused-suppression"]
-            .iter()
-            .any(|r| self.linter.enabled().any(|e| e == *r));
+        let comments = self.linter.reports_comments();
         let streamed = !comments
             && match inputs.as_slice() {
                 [Ok(Input::Stdin)] => true,
@@ -524,12 +522,8 @@ impl Pass<'_> {
                             gate.say(&w)?;
                         }
                     }
-                    // Its records went out as they were found: the
-                    // findings about its comments follow them.
-                    work.late.sort_by_key(|r| r.start);
-                    for r in std::mem::take(&mut work.late) {
-                        gate.record(r)?;
-                    }
+                    // Streamed only when no rule reports comments.
+                    debug_assert!(work.late.is_empty());
                     gate.outcome.files += usize::from(!work.skipped);
                     gate.outcome.uris += work.uris;
                     gate.fixes(work.fixed, &work.diff)

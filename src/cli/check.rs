@@ -14,7 +14,7 @@ use urilint::walk::Input;
 use super::{CheckArgs, CheckFormat, ColorArg, Failure, Status, configs, usage};
 
 pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
-    let (config_path, config) =
+    let (config_path, config, start) =
         super::load_config(&args.settings, &args.paths, args.stdin_filename.as_deref())?;
     let (linter, fail_on) = linter_of(args, &config)?;
     let walk = super::walk_options(&args.walk, &config, config_path.as_deref())?;
@@ -157,15 +157,19 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
         None => {
             let inputs = urilint::walk::inputs(&paths, &walk);
             let trees: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+            // Each input's place in the walk's order, which records of
+            // several configs' checkers are merged back into.
+            let order: std::collections::HashMap<String, usize> = inputs
+                .iter()
+                .flatten()
+                .enumerate()
+                .map(|(i, input)| (input.display_name(), i))
+                .collect();
             // A config named (or none) applies to every file; else each
             // file's is the nearest (SPEC section 13).
-            let per_file = !args.settings.isolated && args.settings.config.is_none();
-            let mut parts = match per_file {
-                true => {
-                    let cwd = std::env::current_dir().unwrap_or_default();
-                    configs::split(inputs, &super::common_folder(&cwd, &args.paths, None))
-                }
-                false => vec![configs::Part {
+            let mut parts = match &start {
+                Some(start) => configs::split(inputs, start),
+                None => vec![configs::Part {
                     config: None,
                     inputs,
                 }],
@@ -180,7 +184,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
                 ran
             } else {
                 let checkers = part_checkers(args, parts, checker, fail_on, &options)?;
-                let ran = run_parts(checkers, &trees, &mut printer);
+                let ran = run_parts(checkers, &trees, &order, &mut printer);
                 if let Ok((_, failed)) = &ran {
                     parts_failed.set(Some(*failed));
                 }
@@ -276,21 +280,29 @@ fn linter_of(args: &CheckArgs, config: &Config) -> Result<(Linter, Severity), Fa
     Ok((linter, fail_on))
 }
 
-/// The baseline to read: `--baseline`, else the config's `baseline`
-/// (from the config's folder); none while one is being written. The
-/// config's, before it is first written, is none, with a note: a hook or a
-/// trial run between setting it and recording it checks on (a missing
-/// `--baseline` is an error).
-fn baseline_of(args: &CheckArgs, config_path: Option<&Path>, config: &Config) -> Option<PathBuf> {
-    if let Some(given) = &args.baseline {
-        return Some(given.clone());
+/// The baseline a run names: `--baseline`, else the config's `baseline`
+/// (from the config's folder); none while one is being written.
+fn named_baseline(
+    args: &CheckArgs,
+    config_path: Option<&Path>,
+    config: &Config,
+) -> Option<PathBuf> {
+    if args.write_baseline.is_some() {
+        return None;
     }
-    let from_config = config
-        .baseline
-        .as_ref()
-        .filter(|_| args.write_baseline.is_none())
-        .map(|b| urilint::config::base_dir(config_path).join(b))?;
-    if !from_config.exists() {
+    args.baseline.clone().or_else(|| {
+        let from_config = config.baseline.as_ref()?;
+        Some(urilint::config::base_dir(config_path).join(from_config))
+    })
+}
+
+/// The baseline to read ([`named_baseline`]). The config's, before it is
+/// first written, is none, with a note: a hook or a trial run between
+/// setting it and recording it checks on (a missing `--baseline` is an
+/// error).
+fn baseline_of(args: &CheckArgs, config_path: Option<&Path>, config: &Config) -> Option<PathBuf> {
+    let from_config = named_baseline(args, config_path, config)?;
+    if args.baseline.is_none() && !from_config.exists() {
         super::say(format!(
             "note: baseline {} (from the config) does not exist yet: nothing is hidden; \
              `urilint --write-baseline {}` records the current findings",
@@ -353,31 +365,17 @@ fn part_checkers(
 type Inputs = Vec<Result<Input, urilint::walk::Error>>;
 
 /// Runs each part's checker over its inputs, and hands their records to
-/// `printer` in the run's order (by path, as one checker would): the
-/// warnings first, then the records, then the diffs. Returns what was
-/// found, and whether some part failed by its own `fail-on`.
+/// `printer` in the run's order (`order`: each input's place in the
+/// walk, by the name records carry): the warnings first, then the
+/// records, then the diffs. Returns what was found, and whether some
+/// part failed by its own `fail-on`.
 fn run_parts<W: Write>(
     checkers: Vec<(Checker, Severity, Inputs)>,
     trees: &[PathBuf],
+    order: &std::collections::HashMap<String, usize>,
     printer: &mut Printer<W>,
 ) -> Result<(Outcome, bool), urilint::check::Stopped> {
     use urilint::report::{Collected, Sink};
-    // Each input's place in the run: records name their input.
-    let mut order: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut n = 0;
-    for (_, _, inputs) in &checkers {
-        for input in inputs.iter().flatten() {
-            order.insert(input.display_name(), n);
-            n += 1;
-        }
-    }
-    let mut places: Vec<(String, usize)> = order.into_iter().collect();
-    places.sort_by(|a, b| std::path::Path::new(&a.0).cmp(std::path::Path::new(&b.0)));
-    let order: std::collections::HashMap<String, usize> = places
-        .into_iter()
-        .enumerate()
-        .map(|(i, (name, _))| (name, i))
-        .collect();
     let (mut outcome, mut failed) = (Outcome::default(), false);
     let mut all = Collected::default();
     for (mut checker, fail_on, inputs) in checkers {
@@ -391,22 +389,27 @@ fn run_parts<W: Write>(
         // Freed at the process's exit, as the run's own checker is.
         std::mem::forget(checker);
     }
-    let stopped = |error: io::Error, outcome: &Outcome| urilint::check::Stopped {
-        error,
-        outcome: Box::new(outcome.clone()),
-    };
     all.records
         .sort_by_key(|r| order.get(&r.path).copied().unwrap_or(usize::MAX));
-    for w in &all.warnings {
-        printer.warning(w).map_err(|e| stopped(e, &outcome))?;
+    let emit = || -> io::Result<()> {
+        for w in &all.warnings {
+            printer.warning(w)?;
+        }
+        for r in all.records {
+            printer.record(r)?;
+        }
+        if !all.diff.is_empty() {
+            printer.diff(&all.diff)?;
+        }
+        Ok(())
+    };
+    match emit() {
+        Ok(()) => Ok((outcome, failed)),
+        Err(error) => Err(urilint::check::Stopped {
+            error,
+            outcome: Box::new(outcome),
+        }),
     }
-    for r in all.records {
-        printer.record(r).map_err(|e| stopped(e, &outcome))?;
-    }
-    if !all.diff.is_empty() {
-        printer.diff(&all.diff).map_err(|e| stopped(e, &outcome))?;
-    }
-    Ok((outcome, failed))
 }
 
 /// `--show-settings`: what a run would use, as JSON: the config file
@@ -433,11 +436,7 @@ fn show_settings(
         "force_exclude": args.walk.force_exclude,
         "per_file_ignores": config.per_file_ignores,
         "formats": config.formats,
-        "baseline": args
-            .baseline
-            .clone()
-            .or_else(|| config.baseline.as_ref().map(|b| urilint::config::base_dir(config_path).join(b)))
-            .map(|p| p.display().to_string()),
+        "baseline": named_baseline(args, config_path, config).map(|p| p.display().to_string()),
     });
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &settings).map_err(io::Error::from)?;
@@ -455,8 +454,8 @@ fn create(path: &std::path::Path) -> Result<std::fs::File, Failure> {
         .map_err(|e| usage(format!("--output-file {}: {e}", path.display())))
 }
 
-/// `14022` as `14,022`.
-fn thousands(n: usize) -> String {
+/// `n` of `word`, `n` in groups of three digits: `14,022 URIs`, `1 file`.
+fn counted(n: usize, word: &str) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -465,7 +464,7 @@ fn thousands(n: usize) -> String {
         }
         out.push(c);
     }
-    out
+    format!("{out} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The closing lines: what was found and checked, hidden by a baseline,
@@ -491,20 +490,16 @@ fn summarize(
         }
     } else if human.is_some() && args.write_baseline.is_none() && !fixing {
         // A clean run says what it checked (SPEC section 13).
-        let plural =
-            |n: usize, w: &str| format!("{} {w}{}", thousands(n), if n == 1 { "" } else { "s" });
         lines.push(format!(
             "All checks passed: {}, {}.",
-            plural(files, "file"),
-            plural(outcome.uris, "URI")
+            counted(files, "file"),
+            counted(outcome.uris, "URI")
         ));
     }
     if outcome.baselined > 0 {
-        let n = outcome.baselined;
         lines.push(format!(
-            "{} finding{} hidden by the baseline.",
-            thousands(n),
-            if n == 1 { "" } else { "s" }
+            "{} hidden by the baseline.",
+            counted(outcome.baselined, "finding")
         ));
     }
     if let Some(line) = outcome.unchecked.summary(!args.show_unchecked)

@@ -5,7 +5,7 @@
 //! the run's order.
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use urilint::config::Config;
 use urilint::walk::{self, Input};
@@ -34,7 +34,8 @@ pub(super) fn split(inputs: Vec<Result<Input, walk::Error>>, start: &Path) -> Ve
     for input in inputs {
         let config = match &input {
             Ok(Input::File { path, .. }) => {
-                let folder = lexical(&cwd.join(path.parent().unwrap_or(Path::new(""))));
+                let folder =
+                    urilint::paths::lexical(&cwd.join(path.parent().unwrap_or(Path::new(""))));
                 config_below(&folder, start, &mut nearest)
             }
             _ => None,
@@ -70,21 +71,6 @@ fn config_below(
     found
 }
 
-/// `path` without `.` and `..` components (no link is followed).
-pub(super) fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A nested config's `exclude` globs, kept to its folder: a name glob
 /// (`vendor`) matches anywhere, so it becomes `**/vendor`, read from the
 /// config's folder as a path glob is.
@@ -102,10 +88,13 @@ pub(super) fn scoped_excludes(config: &Config) -> Vec<String> {
 /// Loads a nested config, named from the working folder as the run's is.
 pub(super) fn load(path: &Path) -> Result<(PathBuf, Config), Failure> {
     let cwd = std::env::current_dir().unwrap_or_default();
-    let shown = super::shown_from(&cwd, path);
-    let config = Config::load(path).map_err(|mut e| {
-        e.path = shown.clone();
-        usage(e)
-    })?;
-    Ok((shown, config))
+    let config = Config::load(path).map_err(|e| named(&cwd, e))?;
+    Ok((super::shown_from(&cwd, path), config))
+}
+
+/// A config's error, its file named from the working folder `cwd`, as its
+/// later errors name it.
+pub(super) fn named(cwd: &Path, mut e: urilint::config::ConfigError) -> Failure {
+    e.path = super::shown_from(cwd, &e.path);
+    usage(e)
 }

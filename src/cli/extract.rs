@@ -24,7 +24,7 @@ impl<W: Write> Sink for Stdout<W> {
 }
 
 pub(super) fn run(args: &ExtractArgs) -> Result<Status, Failure> {
-    let (config_path, config) = super::load_config(&args.settings, &args.paths, None)?;
+    let (config_path, config, _) = super::load_config(&args.settings, &args.paths, None)?;
     let walk = super::walk_options(&args.walk, &config, config_path.as_deref())?;
     let paths = super::paths_of(&args.paths, &args.walk)?;
     if args.walk.show_files {

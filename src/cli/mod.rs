@@ -82,35 +82,35 @@ pub(super) fn usage(e: impl fmt::Display) -> Failure {
 /// paths have in common (a file's own folder; for `-`, the folder of
 /// `--stdin-filename`'s name, or the working directory), up to the
 /// repository root: `urilint proj/docs` from the parent folder reads
-/// `proj/urilint.toml` (SPEC section 13). Returns the file's path too.
+/// `proj/urilint.toml` (SPEC section 13). Returns the file's path too,
+/// and the folder it was looked for from (where configs of folders below
+/// start), `None` for a config named or none: it applies to every file.
+#[allow(clippy::type_complexity)]
 fn load_config(
     args: &SettingsArgs,
     paths: &[PathBuf],
     stdin_name: Option<&std::path::Path>,
-) -> Result<(Option<PathBuf>, Config), Failure> {
+) -> Result<(Option<PathBuf>, Config, Option<PathBuf>), Failure> {
     if args.isolated {
-        return Ok((None, Config::default()));
+        return Ok((None, Config::default(), None));
     }
     if let Some(path) = &args.config {
-        return Ok((Some(path.clone()), Config::load(path).map_err(usage)?));
+        return Ok((Some(path.clone()), Config::load(path).map_err(usage)?, None));
     }
     let cwd = std::env::current_dir().map_err(usage)?;
     let start = common_folder(&cwd, paths, stdin_name);
     // Named as found from here, as the config's later errors name it.
-    let found = Config::discover(&start).map_err(|mut e| {
-        e.path = shown_from(&cwd, &e.path);
-        usage(e)
-    })?;
+    let found = Config::discover(&start).map_err(|e| configs::named(&cwd, e))?;
     Ok(match found {
-        Some((path, config)) => (Some(shown_from(&cwd, &path)), config),
-        None => (None, Config::default()),
+        Some((path, config)) => (Some(shown_from(&cwd, &path)), config, Some(start)),
+        None => (None, Config::default(), Some(start)),
     })
 }
 
 /// The folder `paths` have in common, absolute and without `.` or `..`:
 /// a folder itself, a file's (or a missing path's) folder; `-` stands
 /// for `stdin_name`'s folder, or the working directory.
-pub(super) fn common_folder(
+fn common_folder(
     cwd: &std::path::Path,
     paths: &[PathBuf],
     stdin_name: Option<&std::path::Path>,
@@ -123,7 +123,7 @@ pub(super) fn common_folder(
             (false, _) if p.is_dir() => p.to_path_buf(),
             (false, _) => p.parent().unwrap_or(Path::new("")).to_path_buf(),
         };
-        configs::lexical(&cwd.join(p))
+        urilint::paths::lexical(&cwd.join(p))
     };
     let mut folders = paths.iter().map(|p| folder_of(p));
     let Some(mut common) = folders.next() else {

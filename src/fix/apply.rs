@@ -17,7 +17,7 @@ use crate::document::{self, Located};
 use crate::format::{Format, Options};
 use crate::rules::{Applicability, Linter};
 use crate::scan::Scanner;
-use crate::suppress::{DirectiveReader, Directives};
+use crate::suppress::Directives;
 
 /// Passes at most: each pass applies one fix to each URI (the most
 /// severe first), so a URI with five things to fix takes five passes.
@@ -203,7 +203,7 @@ impl<'a> Fixer<'a> {
         refused: &HashSet<Refused>,
     ) -> Pass {
         let located = document::scan_located(format, text, self.scanner, self.options);
-        let directives = directives(text);
+        let directives = Directives::of(text);
         let matching = directives.matcher();
         let mut candidates = Vec::new();
         for (uri, l) in located.iter().enumerate() {
@@ -365,12 +365,4 @@ type Refused = (String, Vec<u8>, crate::scan::Delimiter, crate::scan::Flags);
 fn refusal(rule: &str, l: &Located) -> Refused {
     let f = &l.finding;
     (rule.to_string(), f.uri.clone(), f.delimiter, f.flags)
-}
-
-/// The suppression comments of a file held in memory.
-fn directives(text: &[u8]) -> Directives {
-    let mut reader = DirectiveReader::new(text);
-    // Reading from memory cannot fail.
-    let _ = std::io::copy(&mut reader, &mut std::io::sink());
-    reader.into_directives()
 }

@@ -23,6 +23,7 @@ pub struct Diff {
 }
 
 /// One line of a hunk: its tag, its text, and whether it holds a secret.
+#[derive(Clone, Copy)]
 struct Line<'a> {
     tag: ChangeTag,
     text: &'a [u8],
@@ -108,38 +109,23 @@ pub fn unified_diff(
         // whole: the group is cut around it, and the new file's line
         // numbers after it are those of a file without its change.
         let mut piece: Vec<(usize, usize, Line)> = Vec::new();
-        let mut k = 0;
-        while k < entries.len() {
-            let tag = entries[k].2.tag;
-            let end = match tag {
-                ChangeTag::Equal => k + 1,
-                _ => (k..entries.len())
-                    .find(|&e| entries[e].2.tag == ChangeTag::Equal)
-                    .unwrap_or(entries.len()),
-            };
-            let run = &entries[k..end];
-            if run.iter().any(|(_, _, l)| l.secret) {
-                close(
-                    &mut hunks,
-                    &mut out.refused,
-                    std::mem::take(&mut piece),
-                    shift,
-                    a.len(),
-                );
-                if tag != ChangeTag::Equal {
-                    out.refused.push(run[0].0 + 1);
-                    let inserted = run
-                        .iter()
-                        .filter(|(_, _, l)| l.tag == ChangeTag::Insert)
-                        .count();
-                    shift += inserted as isize - (run.len() - inserted) as isize;
-                }
-            } else {
-                piece.extend(entries.drain(k..end).collect::<Vec<_>>());
-                // `drain` moved the rest down.
+        // Runs: each context line alone, each run of changed lines whole.
+        let changed = |e: &(usize, usize, Line)| e.2.tag != ChangeTag::Equal;
+        for run in entries.chunk_by(|x, y| changed(x) && changed(y)) {
+            if !run.iter().any(|(_, _, l)| l.secret) {
+                piece.extend_from_slice(run);
                 continue;
             }
-            k = end;
+            let done = std::mem::take(&mut piece);
+            close(&mut hunks, &mut out.refused, done, shift, a.len());
+            if changed(&run[0]) {
+                out.refused.push(run[0].0 + 1);
+                let inserted = run
+                    .iter()
+                    .filter(|(_, _, l)| l.tag == ChangeTag::Insert)
+                    .count();
+                shift += inserted as isize - (run.len() - inserted) as isize;
+            }
         }
         close(&mut hunks, &mut out.refused, piece, shift, a.len());
     }

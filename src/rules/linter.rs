@@ -208,6 +208,14 @@ impl Linter {
         self.rules.iter().any(|r| r.links)
     }
 
+    /// Whether a rule of suppression comments ([`RuleDoc::suppressions`])
+    /// is enabled: its findings are known once a file is read.
+    pub fn reports_comments(&self) -> bool {
+        self.rules
+            .iter()
+            .any(|r| super::doc(r.id).is_some_and(|d| d.suppressions))
+    }
+
     /// The diagnostic of the suppression rule `rule` (`invalid-suppression`,
     /// `unused-suppression`) with `message`, when it is enabled and its
     /// severity reported: the checker reports a comment with it.

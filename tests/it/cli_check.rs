@@ -703,20 +703,23 @@ fn unknown_rules_in_suppressions_are_warned_about() {
         ("a.txt", 2, 25, "non-defualt-port", 1),
         ("b.html", 1, 33, "nope", 0),
     ] {
-        let out = in_dir(
-            dir.path(),
-            &[
-                "check",
-                "--isolated",
-                "--select",
-                "all",
-                "--ignore",
-                "unused-suppression",
-                "--format",
-                "jsonl",
-                file,
-            ],
-        );
+        let run = |ignore: &str| {
+            in_dir(
+                dir.path(),
+                &[
+                    "check",
+                    "--isolated",
+                    "--select",
+                    "all",
+                    "--ignore",
+                    ignore,
+                    "--format",
+                    "jsonl",
+                    file,
+                ],
+            )
+        };
+        let out = run("unused-suppression");
         let records: Vec<Value> = String::from_utf8_lossy(&out.stdout)
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
@@ -749,20 +752,7 @@ fn unknown_rules_in_suppressions_are_warned_about() {
         assert_eq!(records.len(), found + 1, "{file}");
         assert_eq!(out.status.code(), Some(1));
         // Ignored, it is the warning it was.
-        let out = in_dir(
-            dir.path(),
-            &[
-                "check",
-                "--isolated",
-                "--select",
-                "all",
-                "--ignore",
-                "invalid-suppression,unused-suppression",
-                "--format",
-                "jsonl",
-                file,
-            ],
-        );
+        let out = run("invalid-suppression,unused-suppression");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.contains(&format!(
