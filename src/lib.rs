@@ -62,6 +62,7 @@ pub mod rules;
 pub mod scan;
 pub mod schemes;
 pub mod secrets;
+pub mod server;
 pub mod slug;
 pub mod suppress;
 pub(crate) mod text;

@@ -170,6 +170,7 @@ pub(super) fn link_checker(
         generated: config.links.generated.clone(),
         anchors: config.links.anchors.clone(),
         follow_links: options.follow_links,
+        pages: options.pages.clone(),
         // A target is read as the file itself would be: `--input`, then
         // `[formats]`, then its name and first bytes.
         format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {

@@ -105,6 +105,9 @@ pub struct LinkFlags {
     pub no_fragments: bool,
     /// `-L`: symbolic links are followed to their targets.
     pub follow_links: bool,
+    /// Pages whose text is held elsewhere than on disk (an editor's
+    /// unsaved buffers): links into them are checked against that text.
+    pub pages: Option<crate::links::Pages>,
 }
 
 /// A run's checker: the config's rules, formats, schemes and link models,
@@ -396,6 +399,42 @@ impl Checker {
         };
         let trees: Vec<PathBuf> = tree.into_iter().map(Path::to_path_buf).collect();
         self.check_inputs(vec![Ok(input)], &trees, sink)
+    }
+
+    /// The format the file at `path`, whose first bytes are `head`, is
+    /// read as: `--input`, then a `[formats]` glob, then its name, then
+    /// `head` (SPEC section 9).
+    pub fn format_of(&self, path: &Path, head: &[u8]) -> DocFormat {
+        self.reading
+            .globs
+            .choose(self.reading.input, Some(path), head)
+    }
+
+    /// `text`, as the file at `path` holds it, with the fixes `--fix`
+    /// would apply (its unsafe ones too under `unsafe_fixes`; not those
+    /// of rules `[per-file-ignores]` turns off for it, nor suppressed
+    /// ones) (SPEC section 12); `None` when there are none.
+    ///
+    /// ```
+    /// use urilint::check::{Checker, Options};
+    /// use urilint::config::Config;
+    ///
+    /// let config = Config::default();
+    /// let linter = config.linter_builder()?.select(["style"]).build()?;
+    /// let checker = Checker::new(&config, None, linter, Options::default())?;
+    /// let path = std::path::Path::new("page.md");
+    /// let fixed = checker.fix_text(path, b"See <HTTP://Example.COM/a>.\n");
+    /// assert_eq!(fixed.as_deref(), Some(&b"See <http://example.com/a>.\n"[..]));
+    /// assert_eq!(checker.fix_text(path, b"Fine.\n"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fix_text(&self, path: &Path, text: &[u8]) -> Option<Vec<u8>> {
+        let format = self.format_of(path, &text[..text.len().min(4096)]);
+        let fixer =
+            crate::fix::Fixer::new(&self.reading.scanner, &self.linter, self.reading.options)
+                .unsafe_fixes(self.options.unsafe_fixes);
+        let fixed = fixer.fix(format, text, &|rule| self.per_file.ignores(path, rule));
+        (fixed.applied.values().sum::<usize>() > 0).then_some(fixed.text)
     }
 
     /// Checks `text`, read from standard input, as the file at `path`

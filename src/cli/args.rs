@@ -51,6 +51,9 @@ pub(super) enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Serve the Language Server Protocol on standard input and output,
+    /// for editors: diagnostics, fixes, and links followed and completed.
+    Server,
     /// Print the man page (roff), for `man -l -` or a package's
     /// `urilint.1`; with a command, its page (`urilint-extract.1`).
     Manpage {

@@ -99,6 +99,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             sites: args.site.clone(),
             no_fragments: args.no_fragments,
             follow_links: args.walk.follow,
+            pages: None,
         },
     };
     let mut checker =

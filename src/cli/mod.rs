@@ -421,6 +421,10 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
             io::Write::write_all(&mut io::stdout().lock(), &page)?;
             Ok(Status::Clean)
         }
+        Some(Command::Server) => {
+            urilint::server::serve()?;
+            Ok(Status::Clean)
+        }
         Some(Command::Explain { id }) => match doc(&id) {
             Some(d) => {
                 io::Write::write_all(&mut io::stdout().lock(), d.to_markdown().as_bytes())?;

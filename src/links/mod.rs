@@ -32,7 +32,7 @@
 //! assert_eq!(found, [("guide.md#install", "broken-fragment"), ("gone.md", "broken-relative-link")]);
 //! ```
 
-mod anchors;
+pub mod anchors;
 mod build;
 mod check;
 mod kept;
@@ -149,6 +149,24 @@ pub struct LinkOptions {
     pub generated: Vec<String>,
     /// `[links] anchors`: globs of ids a plug-in makes.
     pub anchors: Vec<String>,
+    /// Pages held elsewhere than on disk (an editor's unsaved buffers):
+    /// their anchors are read from this text.
+    pub pages: Option<Pages>,
+}
+
+/// The text of pages held elsewhere than on disk, by absolute path (an
+/// editor's unsaved buffers, `urilint server`): `None` for a page read
+/// from disk.
+#[derive(Clone)]
+pub struct Pages(pub Arc<PageText>);
+
+/// The text of a page held elsewhere than on disk, if it is.
+pub type PageText = dyn Fn(&Path) -> Option<Arc<[u8]>> + Send + Sync;
+
+impl fmt::Debug for Pages {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Pages(..)")
+    }
 }
 
 impl Default for LinkOptions {
@@ -162,6 +180,7 @@ impl Default for LinkOptions {
             format_of: Arc::new(|p: &Path, head: &[u8]| Format::detect(head, Some(p))),
             generated: Vec::new(),
             anchors: Vec::new(),
+            pages: None,
         }
     }
 }
@@ -176,6 +195,7 @@ impl fmt::Debug for LinkOptions {
             .field("follow_links", &self.follow_links)
             .field("generated", &self.generated)
             .field("anchors", &self.anchors)
+            .field("pages", &self.pages)
             .finish()
     }
 }

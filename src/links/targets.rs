@@ -82,7 +82,11 @@ impl Links {
         cells
             .targets
             .get_or_init(|| {
-                let raw = read_page(abs)?;
+                let held = self.options.pages.as_ref().and_then(|p| (p.0)(abs));
+                let raw = match held {
+                    Some(text) => text.to_vec(),
+                    None => read_page(abs)?,
+                };
                 let format = (self.options.format_of)(abs, &raw[..raw.len().min(8192)]);
                 if !is_markup(format) {
                     return None;

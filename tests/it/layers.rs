@@ -34,6 +34,8 @@ const LAYERS: &[&[&str]] = &[
     &["drive"],
     // The `check` and `extract` drivers: a run's inputs to a sink.
     &["check", "list"],
+    // The language server: a client of `check`.
+    &["server"],
     &["cli"],
 ];
 

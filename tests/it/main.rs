@@ -34,6 +34,7 @@ mod rule_examples;
 mod scan_cases;
 mod secrets;
 mod secrets_prop;
+mod server;
 mod site_models;
 mod site_mutations;
 mod spark;

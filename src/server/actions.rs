@@ -1,0 +1,225 @@
+//! Code actions: a finding's fix (SPEC section 12), safe ones preferred
+//! and unsafe ones marked so; every safe fix of the file at once
+//! (`source.fixAll.urilint`); and a suppression of a finding, written in
+//! the file's own comment syntax.
+
+use std::collections::HashMap;
+
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, TextEdit, Uri, WorkspaceEdit,
+};
+
+use super::text::{Encoding, Text};
+use super::{Server, diagnostic};
+use crate::fix::Applicability;
+use crate::format::Format;
+use crate::report::Record;
+
+/// The kind of the action that applies every safe fix.
+pub(super) const FIX_ALL: &str = "source.fixAll.urilint";
+
+/// The actions for the findings in `params.range`, and fix-all.
+pub(super) fn code_actions(
+    server: &mut Server,
+    params: CodeActionParams,
+) -> Vec<CodeActionOrCommand> {
+    let Some(path) = server.path_of_open(&params.text_document.uri) else {
+        return Vec::new();
+    };
+    let wanted = |kind: &str| match &params.context.only {
+        None => true,
+        Some(only) => only
+            .iter()
+            .any(|k| kind == k.as_str() || kind.starts_with(&format!("{}.", k.as_str()))),
+    };
+    let encoding = server.encoding;
+    let doc = &server.documents[&path];
+    let uri = doc.uri.clone();
+    let from = doc.text.offset(params.range.start, encoding);
+    let to = doc.text.offset(params.range.end, encoding);
+    let mut out = Vec::new();
+    if wanted(CodeActionKind::QUICKFIX.as_str()) {
+        for r in &doc.records {
+            if (r.start as usize) > to || (r.end as usize) < from {
+                continue;
+            }
+            let shown = diagnostic(r, &doc.text, encoding);
+            if let Some(fix) = &r.fix {
+                let safe = fix.applicability == Applicability::Safe;
+                let edits = fix
+                    .edits
+                    .iter()
+                    .map(|e| TextEdit {
+                        range: doc.text.range(e.start as usize, e.end as usize, encoding),
+                        new_text: String::from_utf8_lossy(&e.replacement).into_owned(),
+                    })
+                    .collect();
+                let title = match safe {
+                    true => format!("Fix `{}`", r.rule),
+                    false => format!("Fix `{}` (unsafe: check the result)", r.rule),
+                };
+                out.push(action(
+                    title,
+                    CodeActionKind::QUICKFIX,
+                    &uri,
+                    edits,
+                    Some(shown.clone()),
+                    safe,
+                ));
+            }
+            if let Some(edits) = suppression(doc.format, &doc.text, r, encoding) {
+                let title = format!("Suppress `{}` here (urilint: ignore)", r.rule);
+                out.push(action(
+                    title,
+                    CodeActionKind::QUICKFIX,
+                    &uri,
+                    edits,
+                    Some(shown),
+                    false,
+                ));
+            }
+        }
+    }
+    if wanted(FIX_ALL)
+        && doc.records.iter().any(|r| {
+            r.fix
+                .as_ref()
+                .is_some_and(|f| f.applicability == Applicability::Safe)
+        })
+    {
+        let text = doc.text.clone();
+        if let Some(checker) = server.checker_for(&path)
+            && let Some(fixed) = checker.fix_text(&path, text.text.as_bytes())
+        {
+            let fixed = String::from_utf8_lossy(&fixed).into_owned();
+            let edit = smallest_edit(&text, &fixed, encoding);
+            let kind = CodeActionKind::from(FIX_ALL.to_string());
+            let title = "Fix all safe urilint findings".to_string();
+            out.push(action(title, kind, &uri, vec![edit], None, false));
+        }
+    }
+    out
+}
+
+fn action(
+    title: String,
+    kind: CodeActionKind,
+    uri: &Uri,
+    edits: Vec<TextEdit>,
+    diagnostic: Option<lsp_types::Diagnostic>,
+    preferred: bool,
+) -> CodeActionOrCommand {
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title,
+        kind: Some(kind),
+        diagnostics: diagnostic.map(|d| vec![d]),
+        edit: Some(WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), edits)])),
+            ..WorkspaceEdit::default()
+        }),
+        is_preferred: preferred.then_some(true),
+        ..CodeAction::default()
+    })
+}
+
+/// One edit that makes `old` into `new`: what lies between their common
+/// start and common end.
+fn smallest_edit(old: &Text, new: &str, encoding: Encoding) -> TextEdit {
+    let (a, b) = (old.text.as_str(), new);
+    let mut start = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    while !a.is_char_boundary(start) || !b.is_char_boundary(start) {
+        start -= 1;
+    }
+    let most = a.len().min(b.len()) - start;
+    let mut common_end = a
+        .bytes()
+        .rev()
+        .zip(b.bytes().rev())
+        .take(most)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while !a.is_char_boundary(a.len() - common_end) || !b.is_char_boundary(b.len() - common_end) {
+        common_end -= 1;
+    }
+    TextEdit {
+        range: old.range(start, a.len() - common_end, encoding),
+        new_text: b[start..b.len() - common_end].to_string(),
+    }
+}
+
+/// The edits that suppress `r` in a file of `format`, in its comment
+/// syntax (see [`crate::suppress`]): at the end of its line where a
+/// comment can sit there, on a line before it where a comment is a line
+/// of its own, around its paragraph in reStructuredText, whose comments
+/// cannot stand inside one. `None` for JSON and mail, which have no
+/// comments urilint reads.
+fn suppression(format: Format, text: &Text, r: &Record, enc: Encoding) -> Option<Vec<TextEdit>> {
+    let line = text.line_of(r.start as usize);
+    let own = text.line_range(line);
+    let rule = &r.rule;
+    let at_end = |comment: String| {
+        let pos = text.position(own.end, enc);
+        vec![TextEdit {
+            range: lsp_types::Range::new(pos, pos),
+            new_text: comment,
+        }]
+    };
+    let before = |comment: String| {
+        let pos = text.position(own.start, enc);
+        vec![TextEdit {
+            range: lsp_types::Range::new(pos, pos),
+            new_text: comment,
+        }]
+    };
+    Some(match format {
+        Format::Markdown | Format::Html => at_end(format!(" <!-- urilint: ignore[{rule}] -->")),
+        Format::Text => at_end(format!(" # urilint: ignore[{rule}]")),
+        Format::Asciidoc => before(format!("// urilint: ignore-next-line[{rule}]\n")),
+        Format::Man => before(format!(".\\\" urilint: ignore-next-line[{rule}]\n")),
+        Format::Rst => {
+            let blank = |l: usize| text.text[text.line_range(l)].trim().is_empty();
+            let mut first = line;
+            while first > 0 && !blank(first - 1) {
+                first -= 1;
+            }
+            let mut last = line;
+            while last + 1 < text.lines() && !blank(last + 1) {
+                last += 1;
+            }
+            let first_line = &text.text[text.line_range(first)];
+            let indent = &first_line[..first_line.len() - first_line.trim_start().len()];
+            let start = text.position(text.line_range(first).start, enc);
+            let end_of_last = text.line_range(last).end;
+            let end = text.position(end_of_last, enc);
+            vec![
+                TextEdit {
+                    range: lsp_types::Range::new(start, start),
+                    new_text: format!("{indent}.. urilint: disable[{rule}]\n\n"),
+                },
+                TextEdit {
+                    range: lsp_types::Range::new(end, end),
+                    new_text: format!("\n\n{indent}.. urilint: enable[{rule}]"),
+                },
+            ]
+        }
+        Format::Json | Format::Mail => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_smallest_edit_spans_the_change() {
+        let old = Text::new("see <HTTP://A.example/é>\nend\n".to_string());
+        let e = smallest_edit(&old, "see <http://a.example/é>\nend\n", Encoding::Utf16);
+        assert_eq!((e.range.start.character, e.range.end.character), (5, 13));
+        assert_eq!(e.new_text, "http://a");
+        let e = smallest_edit(&old, &old.text.clone(), Encoding::Utf16);
+        assert_eq!(
+            (e.range.start, e.range.end, e.new_text.as_str()),
+            (e.range.end, e.range.start, "")
+        );
+    }
+}

@@ -1,0 +1,760 @@
+//! `urilint server`: urilint as a Language Server Protocol server on
+//! standard input and output (SPEC section 13).
+//!
+//! Each open document is checked as `check` checks the file, with the
+//! config found from its folder, on open, change and save: its findings
+//! become diagnostics, with the rule as the code, its page as the
+//! description, and the exact range of the URI or link. A document's
+//! unsaved text is what links into it are checked against, and a link
+//! index of the workspace ([`index`]) has the files that link to a
+//! document checked again when its headings, or the files there are,
+//! change. Code actions apply a rule's fix, all safe fixes
+//! (`source.fixAll.urilint`), or suppress a finding in the format's
+//! comment syntax; completion offers paths and `#fragment`s inside link
+//! syntax, and definition and hover follow a link to its target.
+//!
+//! Messages, hovers and code action titles come from the records `check`
+//! prints, whose secrets are redacted (SPEC section 10).
+
+mod actions;
+mod index;
+mod navigate;
+mod text;
+mod transport;
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, select};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::Notification as _;
+use lsp_types::{
+    CodeDescription, Diagnostic, DiagnosticSeverity, InitializeParams, NumberOrString,
+    PublishDiagnosticsParams, Uri,
+};
+
+use crate::check::{Checker, LinkFlags, Options};
+use crate::config::Config;
+use crate::format::{Format, Targets};
+use crate::links::Pages;
+use crate::report::{Collected, Record};
+use crate::rules::Severity;
+
+use text::{Encoding, Text};
+
+/// How long the server waits after a change for another before it checks:
+/// a burst of keystrokes is checked once, at its end, and a check never
+/// starts while a newer change waits to be read.
+const DEBOUNCE: Duration = Duration::from_millis(10);
+
+/// Serves one client on standard input and output until it exits.
+pub fn serve() -> io::Result<()> {
+    let (connection, threads) = transport::connect(io::BufReader::new(io::stdin()), io::stdout());
+    let result = run(&connection);
+    drop(connection);
+    threads.join()?;
+    result
+}
+
+/// An open document.
+struct Document {
+    uri: Uri,
+    text: Text,
+    version: i32,
+    format: Format,
+    /// The records of its last check, and the version they are of.
+    records: Vec<Record>,
+    checked: Option<i32>,
+    /// Its titles and ids when last checked: links into it need checking
+    /// again only when they change.
+    targets: Option<Targets>,
+}
+
+/// The server's state.
+struct Server<'c> {
+    connection: &'c Connection,
+    encoding: Encoding,
+    /// The workspace folders (absolute).
+    roots: Vec<PathBuf>,
+    documents: HashMap<PathBuf, Document>,
+    /// The open documents' text, for links into them.
+    buffers: Arc<RwLock<HashMap<PathBuf, Arc<[u8]>>>>,
+    /// A checker for each config (`None`: no config found).
+    checkers: HashMap<Option<PathBuf>, Checker>,
+    /// The config each folder's files are checked with.
+    configs: HashMap<PathBuf, Option<PathBuf>>,
+    index: index::Index,
+    /// The documents to check, and the files whose links to check again.
+    pending: BTreeSet<PathBuf>,
+    stale: BTreeSet<PathBuf>,
+    /// Files with diagnostics published (an empty list clears them).
+    published: HashSet<PathBuf>,
+    /// Config errors already shown, shown once each.
+    told: HashSet<String>,
+    shut_down: bool,
+}
+
+fn run(connection: &Connection) -> io::Result<()> {
+    let (id, params) = connection.initialize_start().map_err(io::Error::other)?;
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let offered = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|g| g.position_encodings.as_deref());
+    let encoding = Encoding::choose(offered);
+    let roots = roots_of(&params);
+    let result = serde_json::json!({
+        "capabilities": capabilities(encoding),
+        "serverInfo": {"name": "urilint", "version": env!("CARGO_PKG_VERSION")},
+    });
+    connection
+        .initialize_finish(id, result)
+        .map_err(io::Error::other)?;
+    let mut server = Server {
+        connection,
+        encoding,
+        roots: roots.clone(),
+        documents: HashMap::new(),
+        buffers: Arc::default(),
+        checkers: HashMap::new(),
+        configs: HashMap::new(),
+        index: index::Index::default(),
+        pending: BTreeSet::new(),
+        stale: BTreeSet::new(),
+        published: HashSet::new(),
+        told: HashSet::new(),
+        shut_down: false,
+    };
+    // The workspace is indexed beside the first checks.
+    let (tx, indexed) = crossbeam_channel::bounded(1);
+    std::thread::Builder::new()
+        .name("urilint-lsp-index".into())
+        .spawn(move || {
+            let _ = tx.send(index::build(&roots));
+        })?;
+    server.serve(indexed)
+}
+
+/// The folders of the workspace, absolute.
+fn roots_of(params: &InitializeParams) -> Vec<PathBuf> {
+    #[allow(deprecated)] // `rootUri`: clients before workspace folders.
+    let folders: Vec<&Uri> = match &params.workspace_folders {
+        Some(f) if !f.is_empty() => f.iter().map(|f| &f.uri).collect(),
+        _ => params.root_uri.iter().collect(),
+    };
+    let mut roots: Vec<PathBuf> = folders.into_iter().filter_map(path_of).collect();
+    if roots.is_empty()
+        && let Ok(cwd) = std::env::current_dir()
+    {
+        roots.push(cwd);
+    }
+    roots
+}
+
+/// What the server can do (LSP 3.17 `ServerCapabilities`).
+fn capabilities(encoding: Encoding) -> serde_json::Value {
+    let every_file = serde_json::json!({"filters": [{"pattern": {"glob": "**/*"}}]});
+    serde_json::json!({
+        "positionEncoding": encoding.kind(),
+        "textDocumentSync": {"openClose": true, "change": 2, "save": {"includeText": false}},
+        "codeActionProvider": {
+            "codeActionKinds": ["quickfix", "source.fixAll.urilint"],
+            "resolveProvider": false,
+        },
+        "completionProvider": {"triggerCharacters": ["#", "/", "(", "\"", "<", ":"]},
+        "definitionProvider": true,
+        "hoverProvider": true,
+        "workspace": {
+            "workspaceFolders": {"supported": true},
+            "fileOperations": {
+                "didCreate": every_file,
+                "didRename": every_file,
+                "didDelete": every_file,
+            },
+        },
+    })
+}
+
+/// The path of a `file:` URI, without `.` or `..`.
+pub(super) fn path_of(uri: &Uri) -> Option<PathBuf> {
+    let url = url::Url::parse(uri.as_str()).ok()?;
+    let path = url.to_file_path().ok()?;
+    Some(crate::paths::lexical(&path))
+}
+
+/// The `file:` URI of an absolute path.
+pub(super) fn uri_of(path: &Path) -> Option<Uri> {
+    url::Url::from_file_path(path).ok()?.as_str().parse().ok()
+}
+
+/// A request's reply, or why there is none.
+type Reply = Result<serde_json::Value, (ErrorCode, String)>;
+
+/// The params of a request or notification, or an `InvalidParams` error.
+fn params<P: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<P, (ErrorCode, String)> {
+    serde_json::from_value(value).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+}
+
+impl Server<'_> {
+    fn serve(&mut self, indexed: Receiver<index::Index>) -> io::Result<()> {
+        let mut indexed = Some(indexed);
+        let never = crossbeam_channel::never();
+        loop {
+            let wait = match self.pending.is_empty() && self.stale.is_empty() {
+                true => Duration::from_secs(3600),
+                false => DEBOUNCE,
+            };
+            let index_rx = indexed.as_ref().unwrap_or(&never);
+            select! {
+                recv(self.connection.receiver) -> message => {
+                    let Ok(message) = message else { return Ok(()) };
+                    if self.handle(message)? {
+                        return Ok(());
+                    }
+                }
+                recv(index_rx) -> built => {
+                    indexed = None;
+                    if let Ok(built) = built {
+                        self.take_index(built);
+                    }
+                }
+                default(wait) => self.flush(),
+            }
+        }
+    }
+
+    /// The index built from disk, with the open documents' own references
+    /// over what their files hold.
+    fn take_index(&mut self, built: index::Index) {
+        self.index = built;
+        for (path, doc) in &self.documents {
+            self.index.set(path, doc.format, doc.text.text.as_bytes());
+        }
+    }
+
+    /// Handles one message; `true` when the client said to exit.
+    fn handle(&mut self, message: Message) -> io::Result<bool> {
+        match message {
+            Message::Request(request) => self.request(request),
+            Message::Notification(n) if n.method == lsp_types::notification::Exit::METHOD => {
+                return Ok(true);
+            }
+            Message::Notification(n) => {
+                let method = n.method.clone();
+                let handled =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.notification(n)));
+                match handled {
+                    Ok(Ok(())) => {}
+                    Ok(Err((_, why))) => self.log(&format!("{method}: {why}")),
+                    Err(_) => self.log(&format!(
+                        "{method}: internal error (see the server's stderr)"
+                    )),
+                }
+            }
+            Message::Response(_) => {}
+        }
+        Ok(false)
+    }
+
+    fn request(&mut self, request: Request) {
+        let Request { id, method, params } = request;
+        let reply: Reply = if self.shut_down {
+            Err((
+                ErrorCode::InvalidRequest,
+                "the server is shutting down".into(),
+            ))
+        } else if method == <lsp_types::request::Shutdown as lsp_types::request::Request>::METHOD {
+            self.shut_down = true;
+            Ok(serde_json::Value::Null)
+        } else {
+            // A document with changes not checked yet is checked first:
+            // actions and hovers are of what the client shows.
+            self.flush();
+            let handled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.answer(&method, params)
+            }));
+            handled.unwrap_or_else(|_| {
+                Err((
+                    ErrorCode::InternalError,
+                    format!("{method}: internal error"),
+                ))
+            })
+        };
+        self.respond(id, reply);
+    }
+
+    fn respond(&self, id: RequestId, reply: Reply) {
+        let response = match reply {
+            Ok(value) => Response::new_ok(id, value),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        };
+        let _ = self.connection.sender.send(response.into());
+    }
+
+    fn answer(&mut self, method: &str, params_value: serde_json::Value) -> Reply {
+        use lsp_types::request::{
+            CodeActionRequest, Completion, GotoDefinition, HoverRequest, Request as _,
+        };
+        let json = |v: Result<serde_json::Value, serde_json::Error>| {
+            v.map_err(|e| (ErrorCode::InternalError, e.to_string()))
+        };
+        match method {
+            CodeActionRequest::METHOD => {
+                let p = params(params_value)?;
+                json(serde_json::to_value(actions::code_actions(self, p)))
+            }
+            Completion::METHOD => {
+                let p = params(params_value)?;
+                json(serde_json::to_value(navigate::complete(self, p)))
+            }
+            GotoDefinition::METHOD => {
+                let p = params(params_value)?;
+                json(serde_json::to_value(navigate::definition(self, p)))
+            }
+            HoverRequest::METHOD => {
+                let p = params(params_value)?;
+                json(serde_json::to_value(navigate::hover(self, p)))
+            }
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("unknown method `{method}`"),
+            )),
+        }
+    }
+
+    fn notification(&mut self, n: Notification) -> Result<(), (ErrorCode, String)> {
+        use lsp_types::notification::{
+            DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidCreateFiles,
+            DidDeleteFiles, DidOpenTextDocument, DidRenameFiles, DidSaveTextDocument,
+            Notification as _,
+        };
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let p: lsp_types::DidOpenTextDocumentParams = params(n.params)?;
+                self.open(
+                    p.text_document.uri,
+                    p.text_document.text,
+                    p.text_document.version,
+                );
+            }
+            DidChangeTextDocument::METHOD => {
+                let p: lsp_types::DidChangeTextDocumentParams = params(n.params)?;
+                let Some(path) = self.path_of_open(&p.text_document.uri) else {
+                    return Err((ErrorCode::InvalidParams, "the document is not open".into()));
+                };
+                let encoding = self.encoding;
+                let doc = self.documents.get_mut(&path).expect("open");
+                for change in p.content_changes {
+                    doc.text.apply(change, encoding);
+                }
+                doc.version = p.text_document.version;
+                self.hold(&path);
+                self.pending.insert(path);
+            }
+            DidSaveTextDocument::METHOD => {
+                let p: lsp_types::DidSaveTextDocumentParams = params(n.params)?;
+                if let Some(path) = path_of(&p.text_document.uri) {
+                    self.file_changed(&path);
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                let p: lsp_types::DidCloseTextDocumentParams = params(n.params)?;
+                self.close(&p.text_document.uri);
+            }
+            DidChangeWatchedFiles::METHOD => {
+                let p: lsp_types::DidChangeWatchedFilesParams = params(n.params)?;
+                for change in p.changes {
+                    if let Some(path) = path_of(&change.uri) {
+                        self.file_changed(&path);
+                    }
+                }
+            }
+            DidCreateFiles::METHOD => {
+                let p: lsp_types::CreateFilesParams = params(n.params)?;
+                for f in p.files {
+                    self.file_changed(&file_path(&f.uri));
+                }
+            }
+            DidDeleteFiles::METHOD => {
+                let p: lsp_types::DeleteFilesParams = params(n.params)?;
+                for f in p.files {
+                    self.file_changed(&file_path(&f.uri));
+                }
+            }
+            DidRenameFiles::METHOD => {
+                let p: lsp_types::RenameFilesParams = params(n.params)?;
+                for f in p.files {
+                    self.file_changed(&file_path(&f.old_uri));
+                    self.file_changed(&file_path(&f.new_uri));
+                }
+            }
+            _ => {} // `$/cancelRequest`, `initialized`, settings: nothing to do
+        }
+        Ok(())
+    }
+
+    /// The path of an open document's URI.
+    fn path_of_open(&self, uri: &Uri) -> Option<PathBuf> {
+        let path = doc_path(uri);
+        self.documents.contains_key(&path).then_some(path)
+    }
+
+    fn open(&mut self, uri: Uri, text: String, version: i32) {
+        let path = doc_path(&uri);
+        let format = self.checker_for(&path).map_or_else(
+            || Format::detect(text.as_bytes(), Some(&path)),
+            |c| c.format_of(&path, head(text.as_bytes())),
+        );
+        self.documents.insert(
+            path.clone(),
+            Document {
+                uri,
+                text: Text::new(text),
+                version,
+                format,
+                records: Vec::new(),
+                checked: None,
+                targets: None,
+            },
+        );
+        self.hold(&path);
+        self.pending.insert(path);
+    }
+
+    fn close(&mut self, uri: &Uri) {
+        let path = doc_path(uri);
+        if self.documents.remove(&path).is_none() {
+            return;
+        }
+        self.buffers.write().expect("buffers").remove(&path);
+        // Its text is what is on disk again: links into it are checked
+        // against that.
+        match std::fs::read(&path) {
+            Ok(disk) => {
+                let format = Format::from_name(&path).unwrap_or(Format::Text);
+                self.index.set(&path, format, &disk);
+            }
+            Err(_) => self.index.remove(&path),
+        }
+        self.stale.extend(self.index.linking_to(&path));
+        if self.published.remove(&path) {
+            self.publish_raw(uri.clone(), Vec::new(), None);
+        }
+    }
+
+    /// A file created, changed, renamed or deleted on disk.
+    fn file_changed(&mut self, path: &Path) {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        if name
+            .as_deref()
+            .is_some_and(|n| crate::config::CONFIG_NAMES.contains(&n))
+        {
+            // Another config: every document is checked again with it.
+            self.checkers.clear();
+            self.configs.clear();
+            self.told.clear();
+            self.pending.extend(self.documents.keys().cloned());
+            return;
+        }
+        if self.documents.contains_key(path) {
+            self.pending.insert(path.to_path_buf());
+        } else {
+            match std::fs::read(path) {
+                Ok(disk) => {
+                    let format = Format::from_name(path).unwrap_or(Format::Text);
+                    self.index.set(path, format, &disk);
+                }
+                Err(_) => self.index.remove(path),
+            }
+        }
+        self.stale.extend(self.index.linking_to(path));
+        // A folder renamed or deleted: what links into it.
+        for doc in self.documents.keys() {
+            if doc.starts_with(path) && doc != path {
+                self.pending.insert(doc.clone());
+            }
+        }
+    }
+
+    /// Makes an open document's text the one links into it see.
+    fn hold(&mut self, path: &Path) {
+        let doc = &self.documents[path];
+        let bytes: Arc<[u8]> = Arc::from(doc.text.text.as_bytes());
+        self.index.set(path, doc.format, &bytes);
+        self.buffers
+            .write()
+            .expect("buffers")
+            .insert(path.to_path_buf(), bytes);
+    }
+
+    /// Checks the documents changed since the last check, then the files
+    /// whose links into them may have changed.
+    fn flush(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        let mut done = HashSet::new();
+        for path in pending {
+            if self.check_open(&path, false) {
+                done.insert(path);
+            }
+        }
+        let stale = std::mem::take(&mut self.stale);
+        for path in stale {
+            if done.contains(&path) {
+                continue;
+            }
+            if self.documents.contains_key(&path) {
+                self.check_open(&path, true);
+            } else {
+                self.check_closed(&path);
+            }
+        }
+    }
+
+    /// Checks an open document and publishes its diagnostics; marks the
+    /// files linking to it stale when its titles and ids changed. A
+    /// version checked already is checked again only when `again` (a file
+    /// it links to changed).
+    fn check_open(&mut self, path: &Path, again: bool) -> bool {
+        let Some(doc) = self.documents.get(path) else {
+            return false;
+        };
+        if doc.checked == Some(doc.version) && !again {
+            return true;
+        }
+        let (text, version, format) = (doc.text.text.clone(), doc.version, doc.format);
+        let records = self.check(path, text.as_bytes());
+        let targets = index::is_markup(format).then(|| {
+            crate::format::targets(format, text.as_bytes(), crate::format::Options::default())
+        });
+        let doc = self.documents.get_mut(path).expect("open");
+        let moved = doc.checked.is_some() && doc.targets != targets;
+        doc.targets = targets;
+        doc.records = records;
+        doc.checked = Some(version);
+        let (uri, diagnostics) = (doc.uri.clone(), self.diagnostics(path));
+        self.publish(path, uri, diagnostics, Some(version));
+        if moved {
+            self.stale.extend(self.index.linking_to(path));
+        }
+        true
+    }
+
+    /// Checks a file not open, as it is on disk, and publishes its
+    /// diagnostics when it has some or had before.
+    fn check_closed(&mut self, path: &Path) {
+        let Some(uri) = uri_of(path) else { return };
+        let disk = match std::fs::metadata(path) {
+            Ok(m) if m.is_file() && m.len() <= crate::format::MAX_PARSED => {
+                std::fs::read(path).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        let records = match disk.is_empty() {
+            true => Vec::new(),
+            false => self.check(path, &disk),
+        };
+        if records.is_empty() && !self.published.contains(path) {
+            return;
+        }
+        let text = Text::new(String::from_utf8_lossy(&disk).into_owned());
+        let diagnostics = records
+            .iter()
+            .map(|r| diagnostic(r, &text, self.encoding))
+            .collect();
+        self.publish(path, uri, diagnostics, None);
+    }
+
+    /// The records of `text`, checked as the file at `path`.
+    fn check(&mut self, path: &Path, text: &[u8]) -> Vec<Record> {
+        let tree = self.root_of(path);
+        let Some(checker) = self.checker_for(path) else {
+            return Vec::new();
+        };
+        let mut sink = Collected::default();
+        match checker.check_text(path, text, tree.as_deref(), &mut sink) {
+            Ok(_) => sink.records,
+            Err(stopped) => {
+                self.log(&format!("{}: {}", path.display(), stopped.error));
+                Vec::new()
+            }
+        }
+    }
+
+    /// The workspace folder `path` is in, which its links are checked in
+    /// (as `check` run from there checks them).
+    fn root_of(&self, path: &Path) -> Option<PathBuf> {
+        self.roots
+            .iter()
+            .filter(|r| path.starts_with(r))
+            .max_by_key(|r| r.as_os_str().len())
+            .cloned()
+    }
+
+    /// The checker of the config found from `path`'s folder, built once;
+    /// `None` when that config has an error (shown once).
+    fn checker_for(&mut self, path: &Path) -> Option<&mut Checker> {
+        let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        let key = match self.configs.get(&dir) {
+            Some(key) => key.clone(),
+            None => {
+                let found = match Config::discover(&dir) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        self.tell(e.to_string());
+                        return None;
+                    }
+                };
+                let key = found.as_ref().map(|(p, _)| p.clone());
+                if !self.checkers.contains_key(&key) {
+                    let config = found.map(|(_, c)| c).unwrap_or_default();
+                    match self.build_checker(&config, key.as_deref()) {
+                        Ok(c) => {
+                            self.checkers.insert(key.clone(), c);
+                        }
+                        Err(e) => {
+                            let at = key
+                                .as_ref()
+                                .map_or(String::new(), |k| format!("{}: ", k.display()));
+                            self.tell(format!("{at}{e}"));
+                            return None;
+                        }
+                    }
+                }
+                self.configs.insert(dir, key.clone());
+                key
+            }
+        };
+        self.checkers.get_mut(&key)
+    }
+
+    /// A checker of `config`'s rules, as `check` with no flags builds it.
+    fn build_checker(
+        &self,
+        config: &Config,
+        config_path: Option<&Path>,
+    ) -> Result<Checker, String> {
+        let mut builder = config.linter_builder()?;
+        if config.fail_on == Some(Severity::Note) {
+            builder = builder.show_notes(true);
+        }
+        let linter = builder.build().map_err(|e| e.to_string())?;
+        // The config's baseline, once it is recorded.
+        let baseline = config
+            .baseline
+            .as_ref()
+            .map(|b| crate::config::base_dir(config_path).join(b))
+            .filter(|b| b.is_file());
+        let buffers = self.buffers.clone();
+        let pages = Pages(Arc::new(move |p: &Path| {
+            buffers.read().ok()?.get(p).cloned()
+        }));
+        let options = Options {
+            threads: Some(1),
+            baseline,
+            links: LinkFlags {
+                pages: Some(pages),
+                ..LinkFlags::default()
+            },
+            ..Options::default()
+        };
+        Checker::new(config, config_path, linter, options)
+    }
+
+    /// An open document's diagnostics, from its last check.
+    fn diagnostics(&self, path: &Path) -> Vec<Diagnostic> {
+        let doc = &self.documents[path];
+        doc.records
+            .iter()
+            .map(|r| diagnostic(r, &doc.text, self.encoding))
+            .collect()
+    }
+
+    fn publish(
+        &mut self,
+        path: &Path,
+        uri: Uri,
+        diagnostics: Vec<Diagnostic>,
+        version: Option<i32>,
+    ) {
+        match diagnostics.is_empty() {
+            true if !self.published.remove(path) => return,
+            true => {}
+            false => {
+                self.published.insert(path.to_path_buf());
+            }
+        }
+        self.publish_raw(uri, diagnostics, version);
+    }
+
+    fn publish_raw(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
+        let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
+        self.notify::<lsp_types::notification::PublishDiagnostics>(params);
+    }
+
+    fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
+        let n = Notification::new(N::METHOD.to_string(), params);
+        let _ = self.connection.sender.send(n.into());
+    }
+
+    /// Shows an error once (a config that cannot be read).
+    fn tell(&mut self, message: String) {
+        if self.told.insert(message.clone()) {
+            self.notify::<lsp_types::notification::ShowMessage>(lsp_types::ShowMessageParams {
+                typ: lsp_types::MessageType::ERROR,
+                message: format!("urilint: {message}"),
+            });
+        }
+    }
+
+    fn log(&self, message: &str) {
+        self.notify::<lsp_types::notification::LogMessage>(lsp_types::LogMessageParams {
+            typ: lsp_types::MessageType::WARNING,
+            message: format!("urilint: {message}"),
+        });
+    }
+}
+
+/// The path a document is checked as: its file's, or for a document not
+/// in a file (`untitled:`) its last segment, relative.
+fn doc_path(uri: &Uri) -> PathBuf {
+    path_of(uri).unwrap_or_else(|| file_path(uri.as_str()))
+}
+
+/// The path of a file operation's URI (a string in those params).
+fn file_path(uri: &str) -> PathBuf {
+    match uri.parse::<Uri>().ok().as_ref().and_then(path_of) {
+        Some(p) => p,
+        None => PathBuf::from(uri.rsplit(['/', ':']).next().unwrap_or("untitled")),
+    }
+}
+
+/// The first bytes of a text, which a format is told by.
+fn head(text: &[u8]) -> &[u8] {
+    &text[..text.len().min(4096)]
+}
+
+/// A record as a diagnostic of `text` (LSP 3.17 `Diagnostic`).
+fn diagnostic(r: &Record, text: &Text, encoding: Encoding) -> Diagnostic {
+    let severity = match r.severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Note => DiagnosticSeverity::INFORMATION,
+    };
+    let href =
+        crate::rules::doc(&r.rule).and_then(|_| crate::rules::doc_url(&r.rule).parse::<Uri>().ok());
+    Diagnostic {
+        range: text.range(r.start as usize, r.end as usize, encoding),
+        severity: Some(severity),
+        code: Some(NumberOrString::String(r.rule.clone())),
+        code_description: href.map(|href| CodeDescription { href }),
+        source: Some("urilint".to_string()),
+        message: r.message.clone(),
+        ..Diagnostic::default()
+    }
+}
