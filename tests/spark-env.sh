@@ -24,8 +24,14 @@ java_ok() {
 }
 if ! java_ok; then
     if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-            apt-get install -y -qq default-jre-headless; } > /dev/null 2>&1 || true
+        # Another installer (the Spark or the editor test's) may hold apt's
+        # locks: try again while it does.
+        for _ in 1 2 3 4 5 6 7 8 9 10; do
+            { apt-get -o DPkg::Lock::Timeout=60 update -qq \
+                && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=60 \
+                    install -y -qq default-jre-headless; } > /dev/null 2>&1 && break
+            sleep 10
+        done
     fi
     java_ok || { echo "no Java 17 or later (apt-get install default-jre-headless)"; exit 1; }
 fi

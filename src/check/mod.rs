@@ -92,6 +92,11 @@ pub struct Options {
     pub write_baseline: Option<PathBuf>,
     /// Link integrity's flags (SPEC section 11).
     pub links: LinkFlags,
+    /// Folder listings and anchors learned are kept from one run to the
+    /// next, for a caller that knows when files change and calls
+    /// [`Checker::forget_links`] then (an editor's language server).
+    /// Otherwise each run starts afresh.
+    pub keep_links: bool,
 }
 
 /// The flags of link integrity (SPEC section 11), over `[links]` in config.
@@ -401,6 +406,14 @@ impl Checker {
         self.check_inputs(vec![Ok(input)], &trees, sink)
     }
 
+    /// Forgets the folder listings and anchors learned (under
+    /// [`Options::keep_links`]): files were created, deleted or changed.
+    pub fn forget_links(&mut self) {
+        if let Some(links) = &self.links {
+            self.links = Some(links.fresh());
+        }
+    }
+
     /// The format the file at `path`, whose first bytes are `head`, is
     /// read as: `--input`, then a `[formats]` glob, then its name, then
     /// `head` (SPEC section 9).
@@ -465,6 +478,7 @@ impl Checker {
     ) -> Result<Outcome, Stopped> {
         self.reading.one_input(inputs.len(), self.options.threads);
         if std::mem::replace(&mut self.ran, true)
+            && !self.options.keep_links
             && let Some(links) = &self.links
         {
             self.links = Some(links.fresh());

@@ -101,6 +101,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             follow_links: args.walk.follow,
             pages: None,
         },
+        keep_links: false,
     };
     let mut checker =
         Checker::new(&config, config_path.as_deref(), linter, options.clone()).map_err(usage)?;

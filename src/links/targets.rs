@@ -31,6 +31,14 @@ impl Links {
         if !anchors {
             return;
         }
+        // Learned already, in an earlier run of a checker that keeps what
+        // it learns (`keep_links`): its budget is not taken twice.
+        if cells.kept.get().is_some()
+            || cells.anchors.get().is_some()
+            || cells.targets.get().is_some()
+        {
+            return;
+        }
         if format == Format::Asciidoc {
             // Its anchors take in those of the files it includes, which
             // may not be read yet: they are made when first needed.

@@ -48,7 +48,7 @@ use text::{Encoding, Text};
 /// How long the server waits after a change for another before it checks:
 /// a burst of keystrokes is checked once, at its end, and a check never
 /// starts while a newer change waits to be read.
-const DEBOUNCE: Duration = Duration::from_millis(10);
+const DEBOUNCE: Duration = Duration::from_millis(5);
 
 /// Serves one client on standard input and output until it exits.
 pub fn serve() -> io::Result<()> {
@@ -90,6 +90,8 @@ struct Server<'c> {
     /// The documents to check, and the files whose links to check again.
     pending: BTreeSet<PathBuf>,
     stale: BTreeSet<PathBuf>,
+    /// Open documents changed since their references were indexed.
+    unindexed: HashSet<PathBuf>,
     /// Files with diagnostics published (an empty list clears them).
     published: HashSet<PathBuf>,
     /// Config errors already shown, shown once each.
@@ -107,6 +109,11 @@ fn run(connection: &Connection) -> io::Result<()> {
         .and_then(|g| g.position_encodings.as_deref());
     let encoding = Encoding::choose(offered);
     let roots = roots_of(&params);
+    // Paths in messages are written from the working directory, as
+    // `check` run from the workspace writes them.
+    if let Some(first) = roots.first() {
+        let _ = std::env::set_current_dir(first);
+    }
     let result = serde_json::json!({
         "capabilities": capabilities(encoding),
         "serverInfo": {"name": "urilint", "version": env!("CARGO_PKG_VERSION")},
@@ -125,6 +132,7 @@ fn run(connection: &Connection) -> io::Result<()> {
         index: index::Index::default(),
         pending: BTreeSet::new(),
         stale: BTreeSet::new(),
+        unindexed: HashSet::new(),
         published: HashSet::new(),
         told: HashSet::new(),
         shut_down: false,
@@ -233,9 +241,7 @@ impl Server<'_> {
     /// over what their files hold.
     fn take_index(&mut self, built: index::Index) {
         self.index = built;
-        for (path, doc) in &self.documents {
-            self.index.set(path, doc.format, doc.text.text.as_bytes());
-        }
+        self.unindexed.extend(self.documents.keys().cloned());
     }
 
     /// Handles one message; `true` when the client said to exit.
@@ -433,6 +439,8 @@ impl Server<'_> {
             return;
         }
         self.buffers.write().expect("buffers").remove(&path);
+        self.unindexed.remove(&path);
+        self.forget_links();
         // Its text is what is on disk again: links into it are checked
         // against that.
         match std::fs::read(&path) {
@@ -442,7 +450,8 @@ impl Server<'_> {
             }
             Err(_) => self.index.remove(&path),
         }
-        self.stale.extend(self.index.linking_to(&path));
+        let linking = self.linking_to(&path);
+        self.stale.extend(linking);
         if self.published.remove(&path) {
             self.publish_raw(uri.clone(), Vec::new(), None);
         }
@@ -465,6 +474,7 @@ impl Server<'_> {
         if self.documents.contains_key(path) {
             self.pending.insert(path.to_path_buf());
         } else {
+            self.forget_links();
             match std::fs::read(path) {
                 Ok(disk) => {
                     let format = Format::from_name(path).unwrap_or(Format::Text);
@@ -473,7 +483,8 @@ impl Server<'_> {
                 Err(_) => self.index.remove(path),
             }
         }
-        self.stale.extend(self.index.linking_to(path));
+        let linking = self.linking_to(path);
+        self.stale.extend(linking);
         // A folder renamed or deleted: what links into it.
         for doc in self.documents.keys() {
             if doc.starts_with(path) && doc != path {
@@ -482,11 +493,31 @@ impl Server<'_> {
         }
     }
 
+    /// The files whose references may lead to `target`, the open
+    /// documents' as they read now.
+    fn linking_to(&mut self, target: &Path) -> Vec<PathBuf> {
+        for path in std::mem::take(&mut self.unindexed) {
+            if let Some(doc) = self.documents.get(&path) {
+                self.index.set(&path, doc.format, doc.text.text.as_bytes());
+            }
+        }
+        self.index.linking_to(target)
+    }
+
+    /// Lets go of what every checker learned of the tree: files changed.
+    fn forget_links(&mut self) {
+        for checker in self.checkers.values_mut() {
+            checker.forget_links();
+        }
+    }
+
     /// Makes an open document's text the one links into it see.
     fn hold(&mut self, path: &Path) {
         let doc = &self.documents[path];
         let bytes: Arc<[u8]> = Arc::from(doc.text.text.as_bytes());
-        self.index.set(path, doc.format, &bytes);
+        // Its references are indexed when the index is next asked: not on
+        // every keystroke.
+        self.unindexed.insert(path.to_path_buf());
         self.buffers
             .write()
             .expect("buffers")
@@ -528,19 +559,29 @@ impl Server<'_> {
             return true;
         }
         let (text, version, format) = (doc.text.text.clone(), doc.version, doc.format);
-        let records = self.check(path, text.as_bytes());
         let targets = index::is_markup(format).then(|| {
             crate::format::targets(format, text.as_bytes(), crate::format::Options::default())
         });
+        let moved = match doc.checked {
+            Some(_) => doc.targets != targets,
+            // Opened with text other than its file's: what was learned of
+            // the file is not what links into it now see.
+            None => std::fs::read(path).map_or(true, |disk| disk != text.as_bytes()),
+        };
+        if moved {
+            self.forget_links();
+        }
+        let records = self.check(path, text.as_bytes());
         let doc = self.documents.get_mut(path).expect("open");
-        let moved = doc.checked.is_some() && doc.targets != targets;
+        let moved = moved && doc.checked.is_some();
         doc.targets = targets;
         doc.records = records;
         doc.checked = Some(version);
         let (uri, diagnostics) = (doc.uri.clone(), self.diagnostics(path));
         self.publish(path, uri, diagnostics, Some(version));
         if moved {
-            self.stale.extend(self.index.linking_to(path));
+            let linking = self.linking_to(path);
+            self.stale.extend(linking);
         }
         true
     }
@@ -656,6 +697,9 @@ impl Server<'_> {
         }));
         let options = Options {
             threads: Some(1),
+            // What it learns of the tree is kept between checks, and let
+            // go when files change (`forget_links`).
+            keep_links: true,
             baseline,
             links: LinkFlags {
                 pages: Some(pages),

@@ -772,3 +772,117 @@ fn the_server_agrees_with_check_on_the_corpus_sites() {
 fn lexical(p: &Path) -> PathBuf {
     urilint::paths::lexical(p)
 }
+
+/// The Lua a headless Neovim runs: it opens `URILINT_FILE`, starts
+/// `urilint server` for it (`vim.lsp.start`, or `start_client` before
+/// Neovim 0.8), waits for `URILINT_WANT` diagnostics, and writes them to
+/// `URILINT_OUT` as JSON lines: line, byte column, code, message.
+const NVIM_LUA: &str = r#"
+local file, out = os.getenv('URILINT_FILE'), os.getenv('URILINT_OUT')
+local want = tonumber(os.getenv('URILINT_WANT'))
+vim.cmd('edit ' .. vim.fn.fnameescape(file))
+local buf = vim.api.nvim_get_current_buf()
+local config = {
+  name = 'urilint',
+  cmd = { os.getenv('URILINT_BIN'), 'server' },
+  root_dir = os.getenv('URILINT_ROOT'),
+}
+if vim.lsp.start then
+  vim.lsp.start(config)
+else
+  vim.lsp.buf_attach_client(buf, vim.lsp.start_client(config))
+end
+vim.wait(30000, function() return #vim.diagnostic.get(buf) >= want end, 20)
+local lines = {}
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
+  table.insert(lines, vim.fn.json_encode({ d.lnum, d.col, code, d.message }))
+end
+vim.fn.writefile(lines, out)
+vim.cmd('qall!')
+"#;
+
+/// A real editor: Neovim, headless, shows for a file of the corpus sites
+/// the diagnostics `check --format jsonl` gives for it. Neovim comes from
+/// `tests/editor-env.sh`; without it the test says why and passes, except
+/// in CI.
+#[test]
+fn neovim_shows_what_check_reports() {
+    let site = PathBuf::from("../shared/corpus/sites/hugo-docsy");
+    if !site.is_dir() {
+        eprintln!("skipped: no {}", site.display());
+        return;
+    }
+    let env = Command::new("tests/editor-env.sh").output().unwrap();
+    if !env.status.success() {
+        let why = String::from_utf8_lossy(&env.stdout);
+        assert!(std::env::var_os("CI").is_none(), "CI needs Neovim: {why}");
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let site = site.canonicalize().unwrap();
+    // The file of the site with the most findings.
+    let out = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
+        .current_dir(&site)
+        .args(["check", "--exit-zero", "--format", "jsonl", "."])
+        .output()
+        .unwrap();
+    let records: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for r in &records {
+        *counts
+            .entry(r["path"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    let (name, _) = counts.iter().max_by_key(|(_, n)| **n).unwrap();
+    let file = lexical(&site.join(name));
+    let text = std::fs::read(&file).unwrap();
+    let line_start = |offset: usize| {
+        text[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |k| k + 1)
+    };
+    let mut expected: Vec<String> = records
+        .iter()
+        .filter(|r| r["path"] == name.as_str())
+        .map(|r| {
+            let start = r["start"].as_u64().unwrap() as usize;
+            serde_json::to_string(&json!([
+                r["line"].as_u64().unwrap() - 1,
+                start - line_start(start),
+                r["rule"],
+                r["message"],
+            ]))
+            .unwrap()
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let (lua, written) = (dir.path().join("check.lua"), dir.path().join("out.jsonl"));
+    std::fs::write(&lua, NVIM_LUA).unwrap();
+    let status = Command::new("nvim")
+        .args(["--headless", "--clean", "-n", "-c"])
+        .arg(format!("luafile {}", lua.display()))
+        .env("URILINT_FILE", &file)
+        .env("URILINT_OUT", &written)
+        .env("URILINT_WANT", expected.len().to_string())
+        .env("URILINT_BIN", assert_cmd::cargo::cargo_bin("urilint"))
+        .env("URILINT_ROOT", &site)
+        .stdin(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut got: Vec<String> = std::fs::read_to_string(&written)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::to_string(&serde_json::from_str::<Value>(l).unwrap()).unwrap())
+        .collect();
+    expected.sort();
+    got.sort();
+    assert!(!expected.is_empty());
+    assert_eq!(got, expected, "{}", file.display());
+}
