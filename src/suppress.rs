@@ -5,7 +5,10 @@
 //! disable-file[rule-id, ...]` anywhere for the whole file; without a list,
 //! every rule. The comment syntax around them does not matter, so they work
 //! in each format's comments: `<!-- -->` in Markdown and HTML, `..` in
-//! reStructuredText, `//` in AsciiDoc, `.\"` in man pages, `#` in text.
+//! reStructuredText, `//` in AsciiDoc, `.\"` in man pages, `#` in text. In
+//! a document's code (a code block or span, `<pre>`, a literal block) they
+//! are examples the page shows, and apply to nothing
+//! ([`Directives::of_document`]).
 //!
 //! [`DirectiveReader`] finds them while the scanner reads, so a stream is read
 //! once and never held whole.
@@ -131,6 +134,48 @@ fn blocks_of(list: &[Directive]) -> Vec<usize> {
 }
 
 impl Directives {
+    /// The directives of a document read as `format`, held whole: those
+    /// in code (a code block or span, `<pre>`, a literal block), which a
+    /// page shows as examples, are left out, unless code is read as text
+    /// (`--include-code`); the format's comments hold the ones that
+    /// apply.
+    ///
+    /// ```
+    /// use urilint::format::{Format, Options};
+    /// use urilint::suppress::Directives;
+    ///
+    /// let md = b"Write `<!-- urilint: disable-file -->` to turn it off:\n\n\
+    ///            ```html\n<!-- urilint: ignore[non-ascii] -->\n```\n\n\
+    ///            <!-- urilint: ignore-next-line[non-default-port] -->\n";
+    /// let options = Options::default();
+    /// let found = Directives::of_document(Format::Markdown, md, options);
+    /// let lines: Vec<u64> = found.0.iter().map(|d| d.line).collect();
+    /// assert_eq!(lines, [7]);
+    /// // As text, or with code read as text, every mark counts.
+    /// assert_eq!(Directives::of_document(Format::Text, md, options).0.len(), 3);
+    /// let code = Options { include_code: true };
+    /// assert_eq!(Directives::of_document(Format::Markdown, md, code).0.len(), 3);
+    /// ```
+    pub fn of_document(
+        format: crate::format::Format,
+        text: &[u8],
+        options: crate::format::Options,
+    ) -> Directives {
+        let mut found = Directives::of(text);
+        if options.include_code {
+            // Code is read as text (`--include-code`): its comments count.
+            return found;
+        }
+        let marks: Vec<usize> = found.0.iter().map(|d| d.span.start as usize).collect();
+        let code = crate::format::in_code(format, text, &marks);
+        let mut i = 0;
+        found.0.retain(|_| {
+            i += 1;
+            !code[i - 1]
+        });
+        found
+    }
+
     /// The directives of a text held whole: found by their mark, lines
     /// counted only up to each, the text not copied (as a
     /// [`DirectiveReader`] must, not knowing what comes).

@@ -21,7 +21,7 @@ impl Pass<'_> {
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
     ) -> Result<LinkWork, Stop> {
-        let directives = Directives::of(raw);
+        let directives = Directives::of_document(format, raw, self.reading.options);
         let mut work = LinkWork::default();
         self.unknown_rules(name, &directives, warn, &mut work.late);
         let matching = directives.matcher();

@@ -203,7 +203,7 @@ impl<'a> Fixer<'a> {
         refused: &HashSet<Refused>,
     ) -> Pass {
         let located = document::scan_located(format, text, self.scanner, self.options);
-        let directives = Directives::of(text);
+        let directives = Directives::of_document(format, text, self.options);
         let matching = directives.matcher();
         let mut candidates = Vec::new();
         for (uri, l) in located.iter().enumerate() {

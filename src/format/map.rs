@@ -178,6 +178,11 @@ impl Segment {
         out
     }
 
+    /// Whether some byte of the text was read from raw offset `at`.
+    pub fn covers(&self, at: usize) -> bool {
+        self.pieces.iter().any(|p| p.raw <= at && at < p.raw_end)
+    }
+
     /// The raw offset where the decoded byte at `d` was written.
     pub fn raw_start(&self, d: usize) -> usize {
         match self.piece(d) {

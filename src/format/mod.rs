@@ -421,6 +421,31 @@ pub(crate) fn segments(format: Format, raw: &[u8], options: Options) -> Vec<Segm
     vec![doc.text, doc.links]
 }
 
+/// Which of the raw offsets `marks` lie in code: text the reader of
+/// `format` reads only with `--include-code` (a code block or span,
+/// `<pre>`, a literal or listing block), which shows text rather than
+/// being markup. Reads `raw` twice: for the few files that need to know.
+pub(crate) fn in_code(format: Format, raw: &[u8], marks: &[usize]) -> Vec<bool> {
+    if !format.is_structured() || marks.is_empty() {
+        return vec![false; marks.len()];
+    }
+    let with = read(format, raw, Options { include_code: true }, false, false).text;
+    let without = read(
+        format,
+        raw,
+        Options {
+            include_code: false,
+        },
+        false,
+        false,
+    )
+    .text;
+    marks
+        .iter()
+        .map(|&m| with.covers(m) && !without.covers(m))
+        .collect()
+}
+
 /// Reads `raw` as `format`, with its references when `refs` and its
 /// anchors when `anchors`.
 pub(crate) fn read(format: Format, raw: &[u8], options: Options, refs: bool, anchors: bool) -> Doc {

@@ -121,6 +121,23 @@ fn run(connection: &Connection) -> io::Result<()> {
     connection
         .initialize_finish(id, result)
         .map_err(io::Error::other)?;
+    // Files changed outside the editor (a checkout, a build) are followed
+    // where the client can watch them for the server.
+    let watches = params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files.as_ref())
+        .and_then(|w| w.dynamic_registration)
+        .unwrap_or(false);
+    if watches {
+        let register = Request::new(
+            RequestId::from("urilint/watch".to_string()),
+            "client/registerCapability".to_string(),
+            watch_registration(),
+        );
+        let _ = connection.sender.send(register.into());
+    }
     let mut server = Server {
         connection,
         encoding,
@@ -185,6 +202,24 @@ fn capabilities(encoding: Encoding) -> serde_json::Value {
             },
         },
     })
+}
+
+/// The files whose changes on disk matter: pages, which links lead to and
+/// whose ids they name, and configs.
+fn watch_registration() -> serde_json::Value {
+    let globs = [
+        "**/*.{md,markdown,mdx,html,htm,xhtml,rst,rest,adoc,asciidoc,txt}",
+        "**/{urilint.toml,.urilint.toml,pyproject.toml}",
+    ];
+    let watchers: Vec<serde_json::Value> = globs
+        .iter()
+        .map(|g| serde_json::json!({"globPattern": g}))
+        .collect();
+    serde_json::json!({"registrations": [{
+        "id": "urilint-files",
+        "method": "workspace/didChangeWatchedFiles",
+        "registerOptions": {"watchers": watchers},
+    }]})
 }
 
 /// The path of a `file:` URI, without `.` or `..`.

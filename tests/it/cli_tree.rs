@@ -593,6 +593,104 @@ fn block_and_file_suppressions_in_each_format() {
 }
 
 #[test]
+fn suppressions_shown_in_code_are_examples_and_apply_to_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let port = "http://company.org:8443/";
+    // A page that documents suppressions: in a code span, a fenced block
+    // and an indented one, a literal block, a listing and `<pre>`. Made-up
+    // ids there are no `invalid-suppression`, and no `disable-file`
+    // applies; the real comment at the end of b.md still does.
+    write(
+        root,
+        "a.md",
+        format!(
+            "# A\n\nWrite `<!-- urilint: disable-file[nonsense] -->`.\n\n\
+             ```html\n<!-- urilint: disable-file -->\n```\n\n\
+             \x20   # urilint: disable-file\n\n9 <{port}>\n"
+        )
+        .as_bytes(),
+    );
+    write(
+        root,
+        "b.md",
+        format!("# B\n\n3 <{port}>\n\n<!-- urilint: disable-file[non-default-port] -->\n")
+            .as_bytes(),
+    );
+    write(
+        root,
+        "c.rst",
+        format!("C\n=\n\nLike this::\n\n   .. urilint: disable-file\n\n8 {port}\n").as_bytes(),
+    );
+    write(
+        root,
+        "d.adoc",
+        format!("= D\n\n----\n// urilint: disable-file\n----\n\n7 {port}\n").as_bytes(),
+    );
+    write(
+        root,
+        "e.html",
+        format!("<pre>&lt;!-- urilint: disable-file --&gt; urilint: ignore[bogus]</pre>\n<p>2 {port}</p>\n").as_bytes(),
+    );
+    let out = urilint()
+        .current_dir(root)
+        .args([
+            "check",
+            "--extend-select=non-default-port,unused-suppression",
+            "--isolated",
+            "--format",
+            "jsonl",
+            ".",
+        ])
+        .output()
+        .unwrap();
+    let found: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{}:{} {}",
+                v["path"].as_str().unwrap(),
+                v["line"],
+                v["rule"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "./a.md:11 non-default-port",
+            "./c.rst:8 non-default-port",
+            "./d.adoc:7 non-default-port",
+            "./e.html:2 non-default-port",
+        ]
+    );
+    // `--fix` reads them the same way: the fence's `disable-file` does
+    // not keep the style fix from applying.
+    write(
+        root,
+        "f.md",
+        b"```\n<!-- urilint: disable-file -->\n```\n\n<HTTP://company.org/>\n",
+    );
+    let out = urilint()
+        .current_dir(root)
+        .args(["check", "--isolated", "--select", "style", "--fix", "f.md"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("f.md")).unwrap(),
+        "```\n<!-- urilint: disable-file -->\n```\n\n<http://company.org/>\n"
+    );
+}
+
+#[test]
 fn baseline_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();

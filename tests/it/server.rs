@@ -25,6 +25,11 @@ impl Client {
     /// Starts the server in `dir` and initializes it with `dir` as the
     /// workspace folder, the client offering `encodings`.
     pub fn start(dir: &Path, encodings: &[&str]) -> (Client, Value) {
+        Client::start_with(dir, json!({"general": {"positionEncodings": encodings}}))
+    }
+
+    /// Starts the server in `dir`, the client having `capabilities`.
+    pub fn start_with(dir: &Path, capabilities: Value) -> (Client, Value) {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
             .arg("server")
             .current_dir(dir)
@@ -54,7 +59,7 @@ impl Client {
             "initialize",
             json!({
                 "processId": null,
-                "capabilities": {"general": {"positionEncodings": encodings}},
+                "capabilities": capabilities,
                 "workspaceFolders": [{"uri": uri(dir), "name": "w"}],
             }),
         );
@@ -254,6 +259,31 @@ fn initialize_says_what_the_server_does_and_shutdown_ends_it() {
     let (client, result) = Client::start(&root, &["x-klingon"]);
     assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
     assert_eq!(client.shutdown(), Some(0));
+}
+
+#[test]
+fn a_client_that_watches_files_is_asked_to_watch_pages_and_configs() {
+    let (_d, root) = workspace(&[]);
+    let (mut client, _) = Client::start_with(
+        &root,
+        json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}),
+    );
+    let asked = client.wait_for(|m| m["method"] == "client/registerCapability");
+    let reg = &asked["params"]["registrations"][0];
+    assert_eq!(reg["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        reg["registerOptions"]["watchers"],
+        json!([
+            {"globPattern": "**/*.{md,markdown,mdx,html,htm,xhtml,rst,rest,adoc,asciidoc,txt}"},
+            {"globPattern": "**/{urilint.toml,.urilint.toml,pyproject.toml}"},
+        ])
+    );
+    client.send(json!({"jsonrpc": "2.0", "id": asked["id"], "result": null}));
+    assert_eq!(client.shutdown(), Some(0));
+    // A client that cannot is not asked.
+    let (mut client, _) = Client::start(&root, &[]);
+    client.request("textDocument/hover", position(&root.join("a.md"), 0, 0));
+    assert!(!client.all_text().contains("registerCapability"));
 }
 
 #[test]
