@@ -87,6 +87,17 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     if s == colon {
         return Outcome::Reject;
     }
+    // `Subject: x`, `Note: x`: what ends a URI right after the colon
+    // starts none (SPEC E2), unless a `<` before the scheme delimits it
+    // (RFC 3986 App. C: a URI in `<...>` is rejoined over line breaks).
+    // Mail headers put such a colon on nearly every line: they are let go
+    // here, before the costlier tests below.
+    if let Some(&next) = w.get(colon + 1)
+        && chars::CLASS[next as usize] == Class::End
+        && (s == floor || !matches!(w[s - 1], b'<' | b':'))
+    {
+        return Outcome::Reject;
+    }
     // Text run straight into a scheme (`list.example.comhttp://...`,
     // `Aqhttp://...`, `credential.https://...`): the URI starts at the web
     // scheme followed by `//`.
