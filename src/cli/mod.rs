@@ -421,10 +421,12 @@ pub fn run(cli: Cli) -> Result<Status, Failure> {
             io::Write::write_all(&mut io::stdout().lock(), &page)?;
             Ok(Status::Clean)
         }
-        Some(Command::Server) => {
-            urilint::server::serve()?;
-            Ok(Status::Clean)
-        }
+        // Exit status 1 when the client exits without shutting down
+        // first (LSP 3.17 "exit").
+        Some(Command::Server) => match urilint::server::serve()? {
+            true => Ok(Status::Clean),
+            false => Ok(Status::Found),
+        },
         Some(Command::Explain { id }) => match doc(&id) {
             Some(d) => {
                 io::Write::write_all(&mut io::stdout().lock(), d.to_markdown().as_bytes())?;

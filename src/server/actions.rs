@@ -67,7 +67,10 @@ pub(super) fn code_actions(
                     safe,
                 ));
             }
-            if let Some(edits) = suppression(doc.format, &doc.text, r, encoding) {
+            let mdx = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("mdx"));
+            if let Some(edits) = suppression(doc.format, mdx, &doc.text, r, encoding) {
                 let title = format!("Suppress `{}` here (urilint: ignore)", r.rule);
                 out.push(action(
                     title,
@@ -149,33 +152,63 @@ fn smallest_edit(old: &Text, new: &str, encoding: Encoding) -> TextEdit {
 
 /// The edits that suppress `r` in a file of `format`, in its comment
 /// syntax (see [`crate::suppress`]): at the end of its line where a
-/// comment can sit there, on a line before it where a comment is a line
-/// of its own, around its paragraph in reStructuredText, whose comments
-/// cannot stand inside one. `None` for JSON and mail, which have no
-/// comments urilint reads.
-fn suppression(format: Format, text: &Text, r: &Record, enc: Encoding) -> Option<Vec<TextEdit>> {
+/// comment can sit there; on a line before it where a comment is a line
+/// of its own, and before a Markdown link reference definition (which a
+/// comment after it would unmake); around the tag when the line ends
+/// inside the tag the URI is in (a comment there would be the tag's); in
+/// reStructuredText around its paragraph, whose comments cannot stand
+/// inside one. MDX takes `{/* */}`. `None` for JSON and mail, which have
+/// no comments urilint reads.
+fn suppression(
+    format: Format,
+    mdx: bool,
+    text: &Text,
+    r: &Record,
+    enc: Encoding,
+) -> Option<Vec<TextEdit>> {
     let line = text.line_of(r.start as usize);
     let own = text.line_range(line);
     let rule = &r.rule;
-    let at_end = |comment: String| {
-        let pos = text.position(own.end, enc);
-        vec![TextEdit {
-            range: lsp_types::Range::new(pos, pos),
-            new_text: comment,
-        }]
+    let insert = |at: usize, new_text: String| TextEdit {
+        range: lsp_types::Range::new(text.position(at, enc), text.position(at, enc)),
+        new_text,
     };
-    let before = |comment: String| {
-        let pos = text.position(own.start, enc);
-        vec![TextEdit {
-            range: lsp_types::Range::new(pos, pos),
-            new_text: comment,
-        }]
+    let comment = |body: String| match mdx {
+        true => format!("{{/* {body} */}}"),
+        false => format!("<!-- {body} -->"),
     };
     Some(match format {
-        Format::Markdown | Format::Html => at_end(format!(" <!-- urilint: ignore[{rule}] -->")),
-        Format::Text => at_end(format!(" # urilint: ignore[{rule}]")),
-        Format::Asciidoc => before(format!("// urilint: ignore-next-line[{rule}]\n")),
-        Format::Man => before(format!(".\\\" urilint: ignore-next-line[{rule}]\n")),
+        Format::Markdown | Format::Html => {
+            if let Some((open, close)) = tag_around(&text.text, r.start as usize)
+                && close > own.end
+            {
+                let end_line = text.line_range(text.line_of(close)).end;
+                vec![
+                    insert(open, comment(format!("urilint: disable[{rule}]"))),
+                    insert(end_line, comment(format!("urilint: enable[{rule}]"))),
+                ]
+            } else if format == Format::Markdown && is_reference_definition(&text.text[own.clone()])
+            {
+                vec![insert(
+                    own.start,
+                    comment(format!("urilint: ignore-next-line[{rule}]")) + "\n",
+                )]
+            } else {
+                vec![insert(
+                    own.end,
+                    format!(" {}", comment(format!("urilint: ignore[{rule}]"))),
+                )]
+            }
+        }
+        Format::Text => vec![insert(own.end, format!(" # urilint: ignore[{rule}]"))],
+        Format::Asciidoc => vec![insert(
+            own.start,
+            format!("// urilint: ignore-next-line[{rule}]\n"),
+        )],
+        Format::Man => vec![insert(
+            own.start,
+            format!(".\\\" urilint: ignore-next-line[{rule}]\n"),
+        )],
         Format::Rst => {
             let blank = |l: usize| text.text[text.line_range(l)].trim().is_empty();
             let mut first = line;
@@ -188,27 +221,57 @@ fn suppression(format: Format, text: &Text, r: &Record, enc: Encoding) -> Option
             }
             let first_line = &text.text[text.line_range(first)];
             let indent = &first_line[..first_line.len() - first_line.trim_start().len()];
-            let start = text.position(text.line_range(first).start, enc);
-            let end_of_last = text.line_range(last).end;
-            let end = text.position(end_of_last, enc);
             vec![
-                TextEdit {
-                    range: lsp_types::Range::new(start, start),
-                    new_text: format!("{indent}.. urilint: disable[{rule}]\n\n"),
-                },
-                TextEdit {
-                    range: lsp_types::Range::new(end, end),
-                    new_text: format!("\n\n{indent}.. urilint: enable[{rule}]"),
-                },
+                insert(
+                    text.line_range(first).start,
+                    format!("{indent}.. urilint: disable[{rule}]\n\n"),
+                ),
+                insert(
+                    text.line_range(last).end,
+                    format!("\n\n{indent}.. urilint: enable[{rule}]"),
+                ),
             ]
         }
         Format::Json | Format::Mail => return None,
     })
 }
 
+/// The tag that byte `at` is inside, as the offsets of its `<` and just
+/// past its `>`, if it is in one.
+fn tag_around(text: &str, at: usize) -> Option<(usize, usize)> {
+    let before = &text.as_bytes()[..at];
+    let open = memchr::memrchr(b'<', before)?;
+    if memchr::memchr(b'>', &before[open..]).is_some() {
+        return None;
+    }
+    let close = memchr::memchr(b'>', &text.as_bytes()[at..])? + at + 1;
+    Some((open, close))
+}
+
+/// Whether a Markdown line is a link reference definition (`[id]: URL`,
+/// CommonMark 4.7).
+fn is_reference_definition(line: &str) -> bool {
+    let t = line.trim_start_matches(' ');
+    line.len() - t.len() <= 3
+        && t.starts_with('[')
+        && t.find("]:")
+            .is_some_and(|k| k > 1 && !t[1..k].contains(']'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_and_reference_definitions_are_told() {
+        let html = "<a href=\"HTTP://x/\"\n   title=\"t\">x</a> <b>";
+        assert_eq!(tag_around(html, 10), Some((0, 33)));
+        assert_eq!(tag_around(html, 34), None);
+        assert!(is_reference_definition("[ref]: HTTP://Example.COM/a"));
+        assert!(is_reference_definition("   [a b]: <x>"));
+        assert!(!is_reference_definition("    [ref]: x"));
+        assert!(!is_reference_definition("[a](b): c"));
+    }
 
     #[test]
     fn the_smallest_edit_spans_the_change() {

@@ -50,8 +50,10 @@ use text::{Encoding, Text};
 /// starts while a newer change waits to be read.
 const DEBOUNCE: Duration = Duration::from_millis(5);
 
-/// Serves one client on standard input and output until it exits.
-pub fn serve() -> io::Result<()> {
+/// Serves one client on standard input and output until it exits:
+/// `Ok(true)` when it shut the server down first, `Ok(false)` when it
+/// exited without (exit status 1, LSP 3.17 "exit").
+pub fn serve() -> io::Result<bool> {
     let (connection, threads) = transport::connect(io::BufReader::new(io::stdin()), io::stdout());
     let result = run(&connection);
     drop(connection);
@@ -99,7 +101,7 @@ struct Server<'c> {
     shut_down: bool,
 }
 
-fn run(connection: &Connection) -> io::Result<()> {
+fn run(connection: &Connection) -> io::Result<bool> {
     let (id, params) = connection.initialize_start().map_err(io::Error::other)?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let offered = params
@@ -118,9 +120,9 @@ fn run(connection: &Connection) -> io::Result<()> {
         "capabilities": capabilities(encoding),
         "serverInfo": {"name": "urilint", "version": env!("CARGO_PKG_VERSION")},
     });
-    connection
-        .initialize_finish(id, result)
-        .map_err(io::Error::other)?;
+    // Answered without waiting for `initialized`: what a client sends
+    // before it (`$/setTrace`, a request) is served as usual.
+    let _ = connection.sender.send(Response::new_ok(id, result).into());
     // Files changed outside the editor (a checkout, a build) are followed
     // where the client can watch them for the server.
     let watches = params
@@ -225,6 +227,9 @@ fn watch_registration() -> serde_json::Value {
 /// The path of a `file:` URI, without `.` or `..`.
 pub(super) fn path_of(uri: &Uri) -> Option<PathBuf> {
     let url = url::Url::parse(uri.as_str()).ok()?;
+    if url.scheme() != "file" {
+        return None;
+    }
     let path = url.to_file_path().ok()?;
     Some(crate::paths::lexical(&path))
 }
@@ -245,7 +250,7 @@ fn params<P: serde::de::DeserializeOwned>(
 }
 
 impl Server<'_> {
-    fn serve(&mut self, indexed: Receiver<index::Index>) -> io::Result<()> {
+    fn serve(&mut self, indexed: Receiver<index::Index>) -> io::Result<bool> {
         let mut indexed = Some(indexed);
         let never = crossbeam_channel::never();
         loop {
@@ -256,9 +261,9 @@ impl Server<'_> {
             let index_rx = indexed.as_ref().unwrap_or(&never);
             select! {
                 recv(self.connection.receiver) -> message => {
-                    let Ok(message) = message else { return Ok(()) };
+                    let Ok(message) = message else { return Ok(self.shut_down) };
                     if self.handle(message)? {
-                        return Ok(());
+                        return Ok(self.shut_down);
                     }
                 }
                 recv(index_rx) -> built => {
@@ -473,6 +478,12 @@ impl Server<'_> {
         if self.documents.remove(&path).is_none() {
             return;
         }
+        if is_virtual(&path) {
+            if self.published.remove(&path) {
+                self.publish_raw(uri.clone(), Vec::new(), None);
+            }
+            return;
+        }
         self.buffers.write().expect("buffers").remove(&path);
         self.unindexed.remove(&path);
         self.forget_links();
@@ -503,7 +514,7 @@ impl Server<'_> {
             self.checkers.clear();
             self.configs.clear();
             self.told.clear();
-            self.pending.extend(self.documents.keys().cloned());
+            self.stale.extend(self.documents.keys().cloned());
             return;
         }
         if self.documents.contains_key(path) {
@@ -520,11 +531,13 @@ impl Server<'_> {
         }
         let linking = self.linking_to(path);
         self.stale.extend(linking);
-        // A folder renamed or deleted: what links into it.
-        for doc in self.documents.keys() {
-            if doc.starts_with(path) && doc != path {
-                self.pending.insert(doc.clone());
-            }
+        // A folder created, renamed or deleted: the links into it are
+        // indexed by the names of its files, which are gone: every open
+        // document, and every file with diagnostics, is checked again.
+        let folder = path.is_dir() || (!path.exists() && path.extension().is_none());
+        if folder {
+            self.stale.extend(self.documents.keys().cloned());
+            self.stale.extend(self.published.iter().cloned());
         }
     }
 
@@ -548,6 +561,9 @@ impl Server<'_> {
 
     /// Makes an open document's text the one links into it see.
     fn hold(&mut self, path: &Path) {
+        if is_virtual(path) {
+            return;
+        }
         let doc = &self.documents[path];
         let bytes: Arc<[u8]> = Arc::from(doc.text.text.as_bytes());
         // Its references are indexed when the index is next asked: not on
@@ -560,14 +576,53 @@ impl Server<'_> {
     }
 
     /// Checks the documents changed since the last check, then the files
-    /// whose links into them may have changed.
+    /// whose links into them may have changed. Those whose titles and ids
+    /// changed (or that were opened with text other than their file's)
+    /// are found first: what the checkers learned of them is let go once,
+    /// before any document is checked, so that each check of the burst
+    /// sees every document as it is now.
     fn flush(&mut self) {
         let pending = std::mem::take(&mut self.pending);
-        let mut done = HashSet::new();
+        let mut checks = Vec::new();
+        let mut moved = Vec::new();
         for path in pending {
-            if self.check_open(&path, false) {
-                done.insert(path);
+            let Some(doc) = self.documents.get(&path) else {
+                continue;
+            };
+            if doc.checked == Some(doc.version) {
+                continue;
             }
+            let format = doc.format;
+            let text = doc.text.text.as_bytes();
+            let targets = index::is_markup(format)
+                .then(|| {
+                    guarded(|| {
+                        crate::format::targets(format, text, crate::format::Options::default())
+                    })
+                })
+                .flatten();
+            let changed = match doc.checked {
+                Some(_) => doc.targets != targets,
+                None => {
+                    !is_virtual(&path) && std::fs::read(&path).map_or(true, |disk| disk != text)
+                }
+            };
+            if changed {
+                moved.push(path.clone());
+            }
+            checks.push((path, targets));
+        }
+        if !moved.is_empty() {
+            self.forget_links();
+            for path in &moved {
+                let linking = self.linking_to(path);
+                self.stale.extend(linking);
+            }
+        }
+        let mut done = HashSet::new();
+        for (path, targets) in checks {
+            self.check_open(&path, Some(targets));
+            done.insert(path);
         }
         let stale = std::mem::take(&mut self.stale);
         for path in stale {
@@ -575,50 +630,34 @@ impl Server<'_> {
                 continue;
             }
             if self.documents.contains_key(&path) {
-                self.check_open(&path, true);
+                self.check_open(&path, None);
             } else {
                 self.check_closed(&path);
             }
         }
     }
 
-    /// Checks an open document and publishes its diagnostics; marks the
-    /// files linking to it stale when its titles and ids changed. A
-    /// version checked already is checked again only when `again` (a file
-    /// it links to changed).
-    fn check_open(&mut self, path: &Path, again: bool) -> bool {
+    /// Checks an open document as it reads now and publishes its
+    /// diagnostics; `targets`, when its text changed, are its titles and
+    /// ids now.
+    fn check_open(&mut self, path: &Path, targets: Option<Option<Targets>>) {
         let Some(doc) = self.documents.get(path) else {
-            return false;
+            return;
         };
-        if doc.checked == Some(doc.version) && !again {
-            return true;
+        let (text, version) = (doc.text.text.clone(), doc.version);
+        let mut records = self.check(path, text.as_bytes());
+        if is_virtual(path) {
+            // Not a file: its relative links lead nowhere it knows.
+            records.retain(|r| !crate::rules::doc(&r.rule).is_some_and(|d| d.links));
         }
-        let (text, version, format) = (doc.text.text.clone(), doc.version, doc.format);
-        let targets = index::is_markup(format).then(|| {
-            crate::format::targets(format, text.as_bytes(), crate::format::Options::default())
-        });
-        let moved = match doc.checked {
-            Some(_) => doc.targets != targets,
-            // Opened with text other than its file's: what was learned of
-            // the file is not what links into it now see.
-            None => std::fs::read(path).map_or(true, |disk| disk != text.as_bytes()),
-        };
-        if moved {
-            self.forget_links();
-        }
-        let records = self.check(path, text.as_bytes());
         let doc = self.documents.get_mut(path).expect("open");
-        let moved = moved && doc.checked.is_some();
-        doc.targets = targets;
+        if let Some(targets) = targets {
+            doc.targets = targets;
+        }
         doc.records = records;
         doc.checked = Some(version);
         let (uri, diagnostics) = (doc.uri.clone(), self.diagnostics(path));
         self.publish(path, uri, diagnostics, Some(version));
-        if moved {
-            let linking = self.linking_to(path);
-            self.stale.extend(linking);
-        }
-        true
     }
 
     /// Checks a file not open, as it is on disk, and publishes its
@@ -653,10 +692,18 @@ impl Server<'_> {
             return Vec::new();
         };
         let mut sink = Collected::default();
-        match checker.check_text(path, text, tree.as_deref(), &mut sink) {
-            Ok(_) => sink.records,
-            Err(stopped) => {
+        let checked = guarded(|| checker.check_text(path, text, tree.as_deref(), &mut sink));
+        match checked {
+            Some(Ok(_)) => sink.records,
+            Some(Err(stopped)) => {
                 self.log(&format!("{}: {}", path.display(), stopped.error));
+                Vec::new()
+            }
+            None => {
+                self.log(&format!(
+                    "{}: internal error (see the server's stderr)",
+                    path.display()
+                ));
                 Vec::new()
             }
         }
@@ -675,7 +722,11 @@ impl Server<'_> {
     /// The checker of the config found from `path`'s folder, built once;
     /// `None` when that config has an error (shown once).
     fn checker_for(&mut self, path: &Path) -> Option<&mut Checker> {
-        let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        // A document that is no file: the workspace's config.
+        let dir = match is_virtual(path) {
+            true => self.roots.first().cloned().unwrap_or_default(),
+            false => path.parent().unwrap_or(Path::new("")).to_path_buf(),
+        };
         let key = match self.configs.get(&dir) {
             Some(key) => key.clone(),
             None => {
@@ -786,7 +837,7 @@ impl Server<'_> {
         if self.told.insert(message.clone()) {
             self.notify::<lsp_types::notification::ShowMessage>(lsp_types::ShowMessageParams {
                 typ: lsp_types::MessageType::ERROR,
-                message: format!("urilint: {message}"),
+                message: crate::redact::redact_text(&format!("urilint: {message}")).into_owned(),
             });
         }
     }
@@ -794,15 +845,29 @@ impl Server<'_> {
     fn log(&self, message: &str) {
         self.notify::<lsp_types::notification::LogMessage>(lsp_types::LogMessageParams {
             typ: lsp_types::MessageType::WARNING,
-            message: format!("urilint: {message}"),
+            message: crate::redact::redact_text(&format!("urilint: {message}")).into_owned(),
         });
     }
 }
 
-/// The path a document is checked as: its file's, or for a document not
-/// in a file (`untitled:`) its last segment, relative.
+/// The path a document is checked as: its file's; for a document that is
+/// no file (`untitled:`, a diff's `git:` side), a key that no file has
+/// (it starts with a NUL byte), ending in the document's own name so that
+/// its format is told by it.
 fn doc_path(uri: &Uri) -> PathBuf {
-    path_of(uri).unwrap_or_else(|| file_path(uri.as_str()))
+    if let Some(p) = path_of(uri) {
+        return p;
+    }
+    let (scheme, path) = match url::Url::parse(uri.as_str()) {
+        Ok(u) => (u.scheme().to_string(), u.path().to_string()),
+        Err(_) => (String::new(), uri.as_str().to_string()),
+    };
+    PathBuf::from(format!("\u{0}{scheme}:{path}"))
+}
+
+/// Whether `path` is a [`doc_path`] key of a document that is no file.
+fn is_virtual(path: &Path) -> bool {
+    path.as_os_str().as_encoded_bytes().first() == Some(&0)
 }
 
 /// The path of a file operation's URI (a string in those params).
@@ -811,6 +876,12 @@ fn file_path(uri: &str) -> PathBuf {
         Some(p) => p,
         None => PathBuf::from(uri.rsplit(['/', ':']).next().unwrap_or("untitled")),
     }
+}
+
+/// `f()`, or `None` if it panicked: a bug in a check is logged (the panic
+/// message goes to stderr, which clients log) and the server goes on.
+fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
 /// The first bytes of a text, which a format is told by.

@@ -46,6 +46,23 @@ fn value_before(line: &str) -> Option<(&'static str, &str)> {
         .min_by_key(|(_, v)| v.len())
 }
 
+/// A file name as a path segment of a link: what is not unreserved or a
+/// sub-delimiter that link syntax leaves alone percent-encoded (RFC 3986
+/// s2.1, s3.3).
+fn encoded(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for b in name.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(b as char)
+            }
+            b'!' | b'$' | b'&' | b'*' | b'+' | b',' | b';' | b'=' | b'@' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
 /// `s` percent-decoded (RFC 3986 s2.1), lossily.
 fn decoded(s: &str) -> String {
     let b = s.as_bytes();
@@ -194,6 +211,9 @@ pub(super) fn complete(
             entries
                 .into_iter()
                 .map(|(name, is_dir)| {
+                    // A space or bracket would end the link: written
+                    // percent-encoded (RFC 3986 s2.1).
+                    let name = encoded(&name);
                     let new_text = match is_dir {
                         true => format!("{name}/"),
                         false => name.clone(),
@@ -404,5 +424,6 @@ mod tests {
         );
         assert_eq!(value_before("See <<inst"), Some(("<<", "inst")));
         assert_eq!(value_before("[a](done.md) and more"), None);
+        assert_eq!(encoded("My Page (v2).md"), "My%20Page%20%28v2%29.md");
     }
 }

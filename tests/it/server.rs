@@ -30,6 +30,21 @@ impl Client {
 
     /// Starts the server in `dir`, the client having `capabilities`.
     pub fn start_with(dir: &Path, capabilities: Value) -> (Client, Value) {
+        let mut client = Client::spawn(dir);
+        let result = client.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "capabilities": capabilities,
+                "workspaceFolders": [{"uri": uri(dir), "name": "w"}],
+            }),
+        );
+        client.notify("initialized", json!({}));
+        (client, result)
+    }
+
+    /// Starts the server in `dir`, not initialized yet.
+    pub fn spawn(dir: &Path) -> Client {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("urilint"))
             .arg("server")
             .current_dir(dir)
@@ -48,23 +63,25 @@ impl Client {
                 }
             }
         });
-        let mut client = Client {
+        Client {
             child,
             stdin,
             incoming,
             held: Vec::new(),
             next_id: 0,
-        };
-        let result = client.request(
-            "initialize",
-            json!({
-                "processId": null,
-                "capabilities": capabilities,
-                "workspaceFolders": [{"uri": uri(dir), "name": "w"}],
-            }),
-        );
-        client.notify("initialized", json!({}));
-        (client, result)
+        }
+    }
+
+    /// Waits for the server to exit; its exit status.
+    pub fn exit_status(mut self) -> Option<i32> {
+        let until = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < until, "the server did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     pub fn send_raw(&mut self, body: &str) {
@@ -163,14 +180,23 @@ impl Client {
         let reply = self.request("shutdown", Value::Null);
         assert_eq!(reply, Value::Null);
         self.notify("exit", Value::Null);
-        let until = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            assert!(Instant::now() < until, "the server did not exit");
-            std::thread::sleep(Duration::from_millis(10));
+        self.exit_status()
+    }
+
+    /// The last diagnostics published for `file` among those received
+    /// so far (after a request's reply, every check before it is in).
+    pub fn last_diagnostics(&mut self, file: &Path) -> Option<Vec<Value>> {
+        let want = json!(uri(file));
+        while let Ok(m) = self.incoming.try_recv() {
+            self.held.push(m);
         }
+        self.held
+            .iter()
+            .rev()
+            .find(|m| {
+                m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == want
+            })
+            .map(|m| m["params"]["diagnostics"].as_array().unwrap().clone())
     }
 }
 
@@ -915,4 +941,175 @@ fn neovim_shows_what_check_reports() {
     got.sort();
     assert!(!expected.is_empty());
     assert_eq!(got, expected, "{}", file.display());
+}
+
+#[test]
+fn messages_before_initialized_are_served_and_exit_without_shutdown_is_1() {
+    let (_d, root) = workspace(&[]);
+    let mut client = Client::spawn(&root);
+    client.request(
+        "initialize",
+        json!({"processId": null, "capabilities": {}, "workspaceFolders": [{"uri": uri(&root), "name": "w"}]}),
+    );
+    // A client may say this before `initialized`.
+    client.notify("$/setTrace", json!({"value": "off"}));
+    let reply = client.call("textDocument/hover", position(&root.join("a.md"), 0, 0));
+    assert_eq!(reply["result"], Value::Null);
+    client.notify("initialized", json!({}));
+    client.notify("exit", Value::Null);
+    assert_eq!(client.exit_status(), Some(1));
+}
+
+#[test]
+fn a_document_that_is_no_file_keeps_to_itself() {
+    let (_d, root) = workspace(&[
+        ("a.md", "# A\n\n[s](setup.md)\n"),
+        ("setup.md", "# Setup\n"),
+    ]);
+    let (mut client, _) = Client::start(&root, &[]);
+    let file = root.join("a.md");
+    client.open(
+        &file,
+        "markdown",
+        "# A\n\n[s](setup.md) <ftp://bob:pw1234@files.acme.net/>\n",
+    );
+    assert_eq!(client.diagnostics(&file).len(), 1);
+    // A diff view's other side: same path, another scheme.
+    let head = format!("git:{}?%7B%22ref%22%3A%22HEAD%22%7D", file.display());
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": head, "languageId": "markdown", "version": 1,
+               "text": "# A\n\n[s](nowhere.md) <ftp://eve:pw5678@files.acme.net/>\n"}}),
+    );
+    let m = client.wait_for(|m| m["params"]["uri"] == head.as_str());
+    // Its password is found; its relative link is not judged.
+    let codes: Vec<&str> = m["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["embedded-password"]);
+    // The file's own document is still its own.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri(&file), "version": 2},
+               "contentChanges": [{"text": "# A\n\n[s](setup.md)\n"}]}),
+    );
+    assert_eq!(client.diagnostics(&file), Vec::<Value>::new());
+}
+
+#[test]
+fn a_config_saved_applies_to_open_documents() {
+    let (_d, root) = workspace(&[]);
+    let (mut client, _) = Client::start(&root, &[]);
+    let file = root.join("a.md");
+    client.open(&file, "markdown", "<ftp://bob:pw1234@files.acme.net/>\n");
+    assert_eq!(client.diagnostics(&file).len(), 1);
+    let config = root.join("urilint.toml");
+    std::fs::write(&config, "ignore = [\"embedded-password\"]\n").unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&config), "type": 1}]}),
+    );
+    assert_eq!(client.diagnostics(&file), Vec::<Value>::new());
+    // A config whose error holds a secret: shown redacted.
+    std::fs::write(
+        &config,
+        "extend-select = [\"https://deploy:Xk9mQ2vL7pass@docs.corp.example/\"]\n",
+    )
+    .unwrap();
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": uri(&config)}}),
+    );
+    let shown = client.wait_for(|m| m["method"] == "window/showMessage");
+    let text = shown["params"]["message"].as_str().unwrap();
+    assert!(text.contains("deploy:****@"), "{text}");
+    assert!(!client.all_text().contains("Xk9mQ2vL7pass"));
+}
+
+#[test]
+fn a_link_and_its_heading_changed_together_end_clean() {
+    let (_d, root) = workspace(&[
+        ("a.md", "[x](b.md#install)\n"),
+        ("b.md", "# B\n\n## Install\n"),
+    ]);
+    let (mut client, _) = Client::start(&root, &[]);
+    let (a, b) = (root.join("a.md"), root.join("b.md"));
+    client.open(&a, "markdown", "[x](b.md#install)\n");
+    client.open(&b, "markdown", "# B\n\n## Install\n");
+    client.request("textDocument/hover", position(&a, 0, 0));
+    let change = |client: &mut Client, file: &Path, text: &str| {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(file), "version": 2}, "contentChanges": [{"text": text}]}),
+        );
+    };
+    // As a heading rename in another server edits both at once.
+    change(&mut client, &a, "[x](b.md#setup)\n");
+    change(&mut client, &b, "# B\n\n## Setup\n");
+    client.request("textDocument/hover", position(&a, 0, 0));
+    assert_eq!(
+        client.last_diagnostics(&a).unwrap_or_default(),
+        Vec::<Value>::new()
+    );
+}
+
+#[test]
+fn suppressions_keep_reference_definitions_and_tags_whole() {
+    let (_d, root) = workspace(&[]);
+    let (mut client, _) = Client::start(&root, &[]);
+    let actions_for = |client: &mut Client, file: &Path, text: &str| -> Value {
+        client.open(file, "markdown", text);
+        let diags = client.diagnostics(file);
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri(file)}, "range": diags[0]["range"], "context": {"diagnostics": diags}}),
+        );
+        let suppress = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["title"].as_str().unwrap().starts_with("Suppress"))
+            .unwrap()
+            .clone();
+        suppress["edit"]["changes"][uri(file)].clone()
+    };
+    let md = root.join("a.md");
+    let edits = actions_for(
+        &mut client,
+        &md,
+        "See [r][ref].\n\n[ref]: ftp://bob:pw1234@files.acme.net/\n",
+    );
+    assert_eq!(
+        edits,
+        json!([{"range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
+                "newText": "<!-- urilint: ignore-next-line[embedded-password] -->\n"}])
+    );
+    let html = root.join("b.html");
+    let edits = actions_for(
+        &mut client,
+        &html,
+        "<p><a href=\"ftp://bob:pw1234@files.acme.net/\"\n   title=\"t\">x</a></p>\n",
+    );
+    assert_eq!(
+        edits,
+        json!([
+            {"range": {"start": {"line": 0, "character": 3}, "end": {"line": 0, "character": 3}},
+             "newText": "<!-- urilint: disable[embedded-password] -->"},
+            {"range": {"start": {"line": 1, "character": 22}, "end": {"line": 1, "character": 22}},
+             "newText": "<!-- urilint: enable[embedded-password] -->"},
+        ])
+    );
+    let mdx = root.join("c.mdx");
+    let edits = actions_for(
+        &mut client,
+        &mdx,
+        "See <ftp://bob:pw1234@files.acme.net/>\n",
+    );
+    assert_eq!(
+        edits[0]["newText"],
+        " {/* urilint: ignore[embedded-password] */}"
+    );
 }
