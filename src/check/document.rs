@@ -27,11 +27,11 @@ impl Pass<'_> {
         let matching = directives.matcher();
         let mut used = std::collections::HashSet::new();
         let redacting = self.options.snippets && !self.options.show_secrets;
-        // Where each byte of each URI is written: a snippet's redaction
-        // needs it, and so does a fix, which `--fix` and `--diff` look for
-        // in every URI. Else the few URIs with a fix have it made when
-        // they are found (`relocated`).
-        let bytes = redacting || self.options.fixing.is_some();
+        // Where each byte of each URI is written: a fix needs it, which
+        // `--fix` and `--diff` look for in every URI. Else the few URIs
+        // with a fix or a secret to redact in snippets have it made when
+        // they are found (`relocated`): most URIs have neither.
+        let bytes = self.options.fixing.is_some();
         let links = self.links.zip(path);
         let whole = links.is_some() || redacting;
         let (located, refs) = if whole {
@@ -64,8 +64,22 @@ impl Pass<'_> {
         // raw line too, and so is a token in `guide.html?token=...`, which
         // is no URI (SPEC section 10).
         let mut written: Vec<std::ops::Range<u64>> = Vec::new();
+        let mut relocated = None;
         if redacting {
-            written = uri_secrets(&located);
+            written = match bytes {
+                true => uri_secrets(&located),
+                false => {
+                    let mut out = Vec::new();
+                    for l in located.iter().filter(|l| has_secret(l)) {
+                        match self.relocated(l, (format, whole), raw, &mut relocated) {
+                            Some(placed) => out.extend(uri_secrets(std::slice::from_ref(placed))),
+                            // Not found again: all of it is hidden.
+                            None => out.push(l.finding.start..l.finding.end),
+                        }
+                    }
+                    out
+                }
+            };
             work.written = reference_secrets(raw, &refs);
             written.extend(work.written.iter().cloned());
             written = snippet::merge(written);
@@ -80,7 +94,6 @@ impl Pass<'_> {
                 &written,
             )
         });
-        let mut relocated = None;
         for l in &located {
             let finding = &l.finding;
             let diagnostics = self.linter.check(finding);
@@ -145,6 +158,11 @@ impl Pass<'_> {
             .take_while(|x| key(x) == key(l))
             .find(|x| x.finding.uri == l.finding.uri)
     }
+}
+
+/// Whether a URI holds a secret (SPEC section 10).
+fn has_secret(l: &Located) -> bool {
+    !crate::secrets::locate(&l.finding.uri, l.finding.flags.truncated).is_empty()
 }
 
 /// Where the secrets of a document's URIs are written: a decoded secret
