@@ -78,8 +78,8 @@ fn reference_names(refs: &[Reference]) -> Vec<String> {
     out
 }
 
-/// `s` percent-decoded where it can be (RFC 3986 s2.1).
-fn percent(s: &str) -> String {
+/// `s` percent-decoded where it can be (RFC 3986 s2.1), lossily.
+pub(super) fn percent(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;

@@ -583,6 +583,17 @@ impl Server<'_> {
     /// sees every document as it is now.
     fn flush(&mut self) {
         let pending = std::mem::take(&mut self.pending);
+        if pending.len() == 1 {
+            let path = pending.first().expect("one").clone();
+            if self
+                .documents
+                .get(&path)
+                .is_some_and(|d| d.checked.is_some())
+            {
+                self.check_edited(&path);
+                return self.check_stale(&HashSet::from([path]));
+            }
+        }
         let mut checks = Vec::new();
         let mut moved = Vec::new();
         for path in pending {
@@ -624,6 +635,50 @@ impl Server<'_> {
             self.check_open(&path, Some(targets));
             done.insert(path);
         }
+        self.check_stale(&done);
+    }
+
+    /// One document edited, as while typing: its titles and ids are read
+    /// on another thread while it is checked, and it is checked again
+    /// (after what was learned of it is let go) only when they changed,
+    /// which a keystroke seldom does.
+    fn check_edited(&mut self, path: &Path) {
+        let doc = &self.documents[path];
+        if doc.checked == Some(doc.version) {
+            return;
+        }
+        let (text, format, version) = (doc.text.text.clone(), doc.format, doc.version);
+        let (targets, records) = std::thread::scope(|scope| {
+            let reading = scope.spawn(|| {
+                index::is_markup(format)
+                    .then(|| {
+                        guarded(|| {
+                            crate::format::targets(
+                                format,
+                                text.as_bytes(),
+                                crate::format::Options::default(),
+                            )
+                        })
+                    })
+                    .flatten()
+            });
+            let records = self.check(path, text.as_bytes());
+            (reading.join().ok().flatten(), records)
+        });
+        let records = if self.documents[path].targets != targets {
+            self.forget_links();
+            let linking = self.linking_to(path);
+            self.stale.extend(linking);
+            self.check(path, text.as_bytes())
+        } else {
+            records
+        };
+        self.store(path, version, Some(targets), records);
+    }
+
+    /// Checks again the files whose links into changed documents may
+    /// have changed, but for those in `done`.
+    fn check_stale(&mut self, done: &HashSet<PathBuf>) {
         let stale = std::mem::take(&mut self.stale);
         for path in stale {
             if done.contains(&path) {
@@ -645,7 +700,19 @@ impl Server<'_> {
             return;
         };
         let (text, version) = (doc.text.text.clone(), doc.version);
-        let mut records = self.check(path, text.as_bytes());
+        let records = self.check(path, text.as_bytes());
+        self.store(path, version, targets, records);
+    }
+
+    /// Keeps the records of an open document's check of `version`, and
+    /// publishes them as its diagnostics.
+    fn store(
+        &mut self,
+        path: &Path,
+        version: i32,
+        targets: Option<Option<Targets>>,
+        mut records: Vec<Record>,
+    ) {
         if is_virtual(path) {
             // Not a file: its relative links lead nowhere it knows.
             records.retain(|r| !crate::rules::doc(&r.rule).is_some_and(|d| d.links));

@@ -16,6 +16,7 @@ use lsp_types::{
     MarkupContent, MarkupKind, Position, Range, TextEdit,
 };
 
+use super::index::percent as decoded;
 use super::text::{Encoding, Text};
 use super::{Server, index, uri_of};
 use crate::format::{self, Format, Targets};
@@ -61,27 +62,6 @@ fn encoded(name: &str) -> String {
         }
     }
     out
-}
-
-/// `s` percent-decoded (RFC 3986 s2.1), lossily.
-fn decoded(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |k: usize| b.get(k).and_then(|c| (*c as char).to_digit(16));
-        match (b[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The file a relative reference's path leads to from `dir` (`root` for
