@@ -422,7 +422,7 @@ fn walk(
         });
         return;
     }
-    match part.get_body() {
+    match body_text(part) {
         Ok(text) => {
             let flowed = part
                 .ctype
@@ -465,6 +465,23 @@ fn walk(
             format!("cannot decode the {mime} part ({e})"),
         ),
     }
+}
+
+/// A text part's body as text, as mailparse's `get_body` gives it: the
+/// transfer encoding undone, then the charset (US-ASCII when unknown).
+/// Quoted-printable is undone here, a run at a time ([`super::qp`]),
+/// which is most of what reading mail costs after the headers.
+fn body_text(part: &ParsedMail) -> Result<String, mailparse::MailParseError> {
+    let Body::QuotedPrintable(body) = part.get_body_encoded() else {
+        return part.get_body();
+    };
+    let decoded = super::qp::decode(body.get_raw());
+    Ok(
+        match charset::Charset::for_label(part.ctype.charset.as_bytes()) {
+            Some(cs) => cs.decode(&decoded).0.into_owned(),
+            None => charset::decode_ascii(&decoded).into_owned(),
+        },
+    )
 }
 
 /// Walks an attached message decoded from a transfer encoding: its own

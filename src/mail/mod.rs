@@ -31,6 +31,7 @@ mod encoded_words;
 mod flowed;
 mod mbox;
 mod mime;
+mod qp;
 
 pub use flowed::unflow;
 pub use mbox::{MAX_MESSAGE, Messages, RawMessage};
