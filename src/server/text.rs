@@ -57,7 +57,14 @@ pub(super) struct Text {
 impl Text {
     pub(super) fn new(text: String) -> Text {
         let mut starts = vec![0];
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|k| k + 1));
+        // A line ends at LF, CRLF or a lone CR (LSP 3.17 "Text
+        // Documents"), as `check` counts lines.
+        let b = text.as_bytes();
+        starts.extend(
+            memchr::memchr2_iter(b'\n', b'\r', b)
+                .filter(|&k| !(b[k] == b'\r' && b.get(k + 1) == Some(&b'\n')))
+                .map(|k| k + 1),
+        );
         Text { text, starts }
     }
 
@@ -69,11 +76,9 @@ impl Text {
     /// The byte range of line `line` (0-based), its line break left out.
     pub(super) fn line_range(&self, line: usize) -> std::ops::Range<usize> {
         let start = self.starts.get(line).copied().unwrap_or(self.text.len());
-        let mut end = self
-            .starts
-            .get(line + 1)
-            .map_or(self.text.len(), |&s| s - 1);
-        if self.text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') && end > start {
+        let b = self.text.as_bytes();
+        let mut end = self.starts.get(line + 1).map_or(b.len(), |&s| s - 1);
+        if b.get(end) == Some(&b'\n') && end > start && b[end - 1] == b'\r' {
             end -= 1;
         }
         start..end
@@ -160,6 +165,15 @@ mod tests {
         assert_eq!(t.offset(Position::new(1, 3), Encoding::Utf16), 6);
         assert_eq!(t.offset(Position::new(0, 9), Encoding::Utf16), 1);
         assert_eq!(t.offset(Position::new(9, 0), Encoding::Utf16), t.text.len());
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line() {
+        let t = Text::new("a\rb\r\nc\nd".to_string());
+        assert_eq!(t.lines(), 4);
+        let ranges: Vec<_> = (0..4).map(|l| t.line_range(l)).collect();
+        assert_eq!(ranges, [0..1, 2..3, 5..6, 7..8]);
+        assert_eq!(t.position(2, Encoding::Utf16), Position::new(1, 0));
     }
 
     #[test]
