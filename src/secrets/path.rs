@@ -109,20 +109,21 @@ pub fn may_hold_path_token(uri: &[u8]) -> bool {
 /// `*.webhook.office.com`, `discord.com`, `api.telegram.org` ...), in any
 /// case: a cheap test of the host's end before the real one.
 pub fn may_be_webhook(uri: &[u8]) -> bool {
-    // Webhooks are `http(s)://host/path`, maybe inside another URI
-    // (`?next=https://hooks.slack.com/...`); the test is on the host's
-    // second-level label (`slack`, `discord`, `office` ...), found from the
-    // end of the host, so a URI that is none costs a few compares.
+    // Webhooks are `https://host/path`, maybe inside another URI
+    // (`?next=https://hooks.slack.com/...`), and their path is as secret
+    // under any scheme (`wss://`, a mistyped `tps://`): the linter reports
+    // them whatever the scheme, so they are hidden whatever it is. The
+    // test is on the host's second-level label (`slack`, `discord`,
+    // `office` ...), found from the end of the host, so a URI that is none
+    // costs a few compares.
     memchr::memmem::find_iter(uri, b"://").take(16).any(|k| {
-        let web = (k >= 4 && uri[k - 4..k].eq_ignore_ascii_case(b"http"))
-            || (k >= 5 && uri[k - 5..k].eq_ignore_ascii_case(b"https"));
         let auth = k + 3;
         // Hosts are short: plain loops beat a vector search's setup here.
         let end = uri[auth..]
             .iter()
             .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b':'))
             .map_or(uri.len(), |n| auth + n);
-        web && may_be_webhook_host(&uri[auth..end])
+        may_be_webhook_host(&uri[auth..end])
     })
 }
 

@@ -558,6 +558,34 @@ fn every_secret_is_shown_with_show_secrets() {
     );
 }
 
+/// A webhook's path is hidden under any scheme, as `secret-in-path`
+/// reports it under any (red team, issue 35's stop: `ftp://` and `wss://`
+/// webhooks and a `tps://` bot token were reported and shown).
+#[test]
+fn webhook_paths_are_hidden_whatever_the_scheme() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "x ftp://hooks.slack.com/services/TZQAA/BZQBB/ZQCCJJqq7 y
+                wss://hooks.slack.com/services/TZQAB/BZQBC/ZQDDKKqq8
+                tps://api.telegram.org/bot123456789:ZQ9K56W3QQrr9/getMe
+";
+    std::fs::write(dir.path().join("m.md"), text).unwrap();
+    for format in ["human", "jsonl", "sarif"] {
+        let run = urilint(
+            dir.path(),
+            &["check", "--select", "all", "--format", format, "m.md"],
+            None,
+        );
+        assert!(
+            run.output.matches("secret-in-path").count() >= 3,
+            "{}",
+            run.output
+        );
+        for secret in ["ZQCCJJqq7", "ZQDDKKqq8", "ZQ9K56W3QQrr9"] {
+            assert!(!run.output.contains(secret), "{format}: {}", run.output);
+        }
+    }
+}
+
 /// What the locator must not take for a credential: prose after a URI with
 /// a port, and parameters whose values are no secrets.
 #[test]
