@@ -408,8 +408,16 @@ fn credential(uri: &[u8], auth: usize, c: &userinfo::Credential, out: &mut Vec<S
         None => {
             // With several `@` (`https://ghp_...@x@host`), any part of the
             // user that is a token makes all of it the secret.
+            // A server decodes the user name (RFC 3986 s2.1): `g%68p_...`
+            // is `ghp_...`.
+            let decoded = memchr::memchr(b'%', user)
+                .map(|_| crate::uri::normalize::percent_decode(user, None));
             let token = token_kind(user)
                 .or_else(|| token::prefixed_user(user))
+                .or_else(|| {
+                    let d = decoded.as_deref()?;
+                    token_kind(d).or_else(|| token::prefixed_user(d))
+                })
                 .or_else(|| {
                     user.split(|&b| b == b'@')
                         .find_map(token_kind)

@@ -27,7 +27,7 @@
 
 pub mod differential;
 mod grammar;
-mod normalize;
+pub(crate) mod normalize;
 mod resolve;
 
 use std::fmt;

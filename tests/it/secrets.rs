@@ -586,6 +586,27 @@ fn webhook_paths_are_hidden_whatever_the_scheme() {
     }
 }
 
+/// A token written percent-encoded is the token a server decodes
+/// (RFC 3986 s2.1): found and hidden as the plain one is (red team, issue
+/// 35's stop).
+#[test]
+fn a_percent_encoded_token_is_a_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "AMQP://g%68p_16C7e42F292c6912E7710c838347Ae178B4a@github.com/\n";
+    std::fs::write(dir.path().join("t"), text).unwrap();
+    let run = urilint(dir.path(), &["extract", "t"], None);
+    assert_eq!(run.output, "AMQP://****@github.com/\n");
+    let run = urilint(dir.path(), &["check", "--format", "jsonl", "t"], None);
+    let rules: Vec<String> = run
+        .output
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["rule"].to_string())
+        .collect();
+    assert_eq!(rules, ["\"embedded-token\""]);
+    assert!(!run.output.contains("16C7e42F"), "{}", run.output);
+}
+
 /// What the locator must not take for a credential: prose after a URI with
 /// a port, and parameters whose values are no secrets.
 #[test]
