@@ -414,10 +414,11 @@ impl Checker {
         }
     }
 
-    /// The format the file at `path`, whose first bytes are `head`, is
+    /// The format the file at `path`, whose text starts with `text`, is
     /// read as: `--input`, then a `[formats]` glob, then its name, then
-    /// `head` (SPEC section 9).
-    pub fn format_of(&self, path: &Path, head: &[u8]) -> DocFormat {
+    /// its first 4 KiB, as a file's are read (SPEC section 9).
+    pub fn format_of(&self, path: &Path, text: &[u8]) -> DocFormat {
+        let head = &text[..text.len().min(4096)];
         self.reading
             .globs
             .choose(self.reading.input, Some(path), head)
@@ -442,7 +443,7 @@ impl Checker {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fix_text(&self, path: &Path, text: &[u8]) -> Option<Vec<u8>> {
-        let format = self.format_of(path, &text[..text.len().min(4096)]);
+        let format = self.format_of(path, text);
         let fixer =
             crate::fix::Fixer::new(&self.reading.scanner, &self.linter, self.reading.options)
                 .unsafe_fixes(self.options.unsafe_fixes);

@@ -80,23 +80,8 @@ fn reference_names(refs: &[Reference]) -> Vec<String> {
 
 /// `s` percent-decoded where it can be (RFC 3986 s2.1), lossily.
 pub(super) fn percent(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |k: usize| b.get(k).and_then(|c| (*c as char).to_digit(16));
-        match (b[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    let decoded = crate::uri::normalize::percent_decode(s.as_bytes(), None);
+    String::from_utf8_lossy(&decoded).into_owned()
 }
 
 impl Index {
@@ -116,6 +101,20 @@ impl Index {
         }
         if !names.is_empty() {
             self.names_of.insert(path.to_path_buf(), names);
+        }
+    }
+
+    /// Records the references of the file at `path` (absolute) as it is
+    /// on disk, or forgets it when it cannot be read (deleted).
+    pub(super) fn set_from_disk(&mut self, path: &Path) {
+        let format = Format::from_name(path).filter(|&f| is_markup(f));
+        let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
+        match format {
+            Some(f) if size <= crate::format::MAX_PARSED => match std::fs::read(path) {
+                Ok(text) => self.set(path, f, &text),
+                Err(_) => self.remove(path),
+            },
+            _ => self.remove(path),
         }
     }
 
@@ -163,22 +162,9 @@ pub(super) fn build(roots: &[PathBuf]) -> Index {
     let mut index = Index::default();
     let inputs = crate::walk::inputs(roots, &crate::walk::WalkOptions::default());
     for input in inputs.into_iter().flatten() {
-        let Some(path) = input.path() else { continue };
-        let Some(format) = Format::from_name(path) else {
-            continue;
-        };
-        if !is_markup(format) {
-            continue;
-        }
-        let Ok(meta) = std::fs::metadata(path) else {
-            continue;
-        };
-        if meta.len() > crate::format::MAX_PARSED {
-            continue;
-        }
-        if let Ok(text) = std::fs::read(path) {
-            let abs = crate::paths::lexical(&std::path::absolute(path).unwrap_or_default());
-            index.set(&abs, format, &text);
+        if let Some(path) = input.path() {
+            let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            index.set_from_disk(&crate::paths::lexical(&abs));
         }
     }
     index

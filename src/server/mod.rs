@@ -421,13 +421,8 @@ impl Server<'_> {
                     }
                 }
             }
-            DidCreateFiles::METHOD => {
-                let p: lsp_types::CreateFilesParams = params(n.params)?;
-                for f in p.files {
-                    self.file_changed(&file_path(&f.uri));
-                }
-            }
-            DidDeleteFiles::METHOD => {
+            // Both hold `files: [{uri}]`.
+            DidCreateFiles::METHOD | DidDeleteFiles::METHOD => {
                 let p: lsp_types::DeleteFilesParams = params(n.params)?;
                 for f in p.files {
                     self.file_changed(&file_path(&f.uri));
@@ -455,7 +450,7 @@ impl Server<'_> {
         let path = doc_path(&uri);
         let format = self.checker_for(&path).map_or_else(
             || Format::detect(text.as_bytes(), Some(&path)),
-            |c| c.format_of(&path, head(text.as_bytes())),
+            |c| c.format_of(&path, text.as_bytes()),
         );
         self.documents.insert(
             path.clone(),
@@ -478,10 +473,9 @@ impl Server<'_> {
         if self.documents.remove(&path).is_none() {
             return;
         }
+        // Its diagnostics go with it.
+        self.publish(&path, uri.clone(), Vec::new(), None);
         if is_virtual(&path) {
-            if self.published.remove(&path) {
-                self.publish_raw(uri.clone(), Vec::new(), None);
-            }
             return;
         }
         self.buffers.write().expect("buffers").remove(&path);
@@ -489,18 +483,9 @@ impl Server<'_> {
         self.forget_links();
         // Its text is what is on disk again: links into it are checked
         // against that.
-        match std::fs::read(&path) {
-            Ok(disk) => {
-                let format = Format::from_name(&path).unwrap_or(Format::Text);
-                self.index.set(&path, format, &disk);
-            }
-            Err(_) => self.index.remove(&path),
-        }
+        self.index.set_from_disk(&path);
         let linking = self.linking_to(&path);
         self.stale.extend(linking);
-        if self.published.remove(&path) {
-            self.publish_raw(uri.clone(), Vec::new(), None);
-        }
     }
 
     /// A file created, changed, renamed or deleted on disk.
@@ -521,13 +506,7 @@ impl Server<'_> {
             self.pending.insert(path.to_path_buf());
         } else {
             self.forget_links();
-            match std::fs::read(path) {
-                Ok(disk) => {
-                    let format = Format::from_name(path).unwrap_or(Format::Text);
-                    self.index.set(path, format, &disk);
-                }
-                Err(_) => self.index.remove(path),
-            }
+            self.index.set_from_disk(path);
         }
         let linking = self.linking_to(path);
         self.stale.extend(linking);
@@ -605,13 +584,7 @@ impl Server<'_> {
             }
             let format = doc.format;
             let text = doc.text.text.as_bytes();
-            let targets = index::is_markup(format)
-                .then(|| {
-                    guarded(|| {
-                        crate::format::targets(format, text, crate::format::Options::default())
-                    })
-                })
-                .flatten();
+            let targets = targets_of(format, text);
             let changed = match doc.checked {
                 Some(_) => doc.targets != targets,
                 None => {
@@ -649,19 +622,7 @@ impl Server<'_> {
         }
         let (text, format, version) = (doc.text.text.clone(), doc.format, doc.version);
         let (targets, records) = std::thread::scope(|scope| {
-            let reading = scope.spawn(|| {
-                index::is_markup(format)
-                    .then(|| {
-                        guarded(|| {
-                            crate::format::targets(
-                                format,
-                                text.as_bytes(),
-                                crate::format::Options::default(),
-                            )
-                        })
-                    })
-                    .flatten()
-            });
+            let reading = scope.spawn(|| targets_of(format, text.as_bytes()));
             let records = self.check(path, text.as_bytes());
             (reading.join().ok().flatten(), records)
         });
@@ -886,10 +847,6 @@ impl Server<'_> {
                 self.published.insert(path.to_path_buf());
             }
         }
-        self.publish_raw(uri, diagnostics, version);
-    }
-
-    fn publish_raw(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
         let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
         self.notify::<lsp_types::notification::PublishDiagnostics>(params);
     }
@@ -951,9 +908,13 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
-/// The first bytes of a text, which a format is told by.
-fn head(text: &[u8]) -> &[u8] {
-    &text[..text.len().min(4096)]
+/// The titles and ids of a markup document (`None` for other formats,
+/// and when reading them panicked).
+fn targets_of(format: Format, text: &[u8]) -> Option<Targets> {
+    if !index::is_markup(format) {
+        return None;
+    }
+    guarded(|| crate::format::targets(format, text, crate::format::Options::default()))
 }
 
 /// A record as a diagnostic of `text` (LSP 3.17 `Diagnostic`).

@@ -105,21 +105,39 @@ fn text_of(server: &Server, path: &Path) -> Option<String> {
     }
 }
 
-/// The anchors a fragment into the file at `path`, holding `text`, may
-/// name: as `check` makes them, by the site's generator.
-fn anchors_of(path: &Path, text: &str) -> (Format, Targets, Vec<String>) {
-    let format = Format::from_name(path).unwrap_or(Format::Markdown);
-    let targets = format::targets(format, text.as_bytes(), format::Options::default());
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let generator = abs
-        .parent()
-        .and_then(|d| Links::new(LinkOptions::default()).site_of(d))
-        .map(|s| s.generator);
-    let mut names = crate::links::anchors::names(format, generator, &targets);
-    names.retain(|n| !n.is_empty() && n != "top");
-    names.sort_unstable();
-    names.dedup();
-    (format, targets, names)
+/// A link's target read for its anchors: its format, its titles and ids,
+/// and its site's generator, which makes ids of titles (SPEC section 11).
+struct Page {
+    format: Format,
+    targets: Targets,
+    generator: Option<crate::links::Generator>,
+}
+
+impl Page {
+    /// The file at `path`, holding `text`.
+    fn read(path: &Path, text: &str) -> Page {
+        let format = Format::from_name(path).unwrap_or(Format::Markdown);
+        let targets = format::targets(format, text.as_bytes(), format::Options::default());
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let generator = abs
+            .parent()
+            .and_then(|d| Links::new(LinkOptions::default()).site_of(d))
+            .map(|s| s.generator);
+        Page {
+            format,
+            targets,
+            generator,
+        }
+    }
+
+    /// The anchors a fragment into it may name, as `check` makes them.
+    fn names(&self) -> Vec<String> {
+        let mut names = crate::links::anchors::names(self.format, self.generator, &self.targets);
+        names.retain(|n| !n.is_empty() && n != "top");
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
 }
 
 /// Completion of paths and fragments inside a link's value.
@@ -156,7 +174,7 @@ pub(super) fn complete(
                 f => target_file(&dir, root.as_deref(), f)?,
             };
             let text = text_of(server, &target)?;
-            let (_, _, names) = anchors_of(&target, &text);
+            let names = Page::read(&target, &text).names();
             let range = edit_from(typed);
             names
                 .into_iter()
@@ -263,7 +281,7 @@ fn follow(server: &Server, path: &Path, offset: usize) -> Option<Followed> {
 /// The heading or id `fragment` names in `text` (the file at `path`),
 /// and the 0-based line it is on.
 fn anchor_line(path: &Path, text: &str, fragment: &str) -> Option<(String, usize)> {
-    let (format, targets, _) = anchors_of(path, text);
+    let page = Page::read(path, text);
     let line_of = |k: usize| text[..k].matches('\n').count();
     // An id written as it is.
     let written = [
@@ -280,12 +298,8 @@ fn anchor_line(path: &Path, text: &str, fragment: &str) -> Option<(String, usize
         return Some((fragment.to_string(), line_of(k)));
     }
     // A heading whose id it is: found in order, each after the one before.
-    let generator = std::path::absolute(path)
-        .ok()
-        .and_then(|a| Links::new(LinkOptions::default()).site_of(a.parent()?))
-        .map(|s| s.generator);
     let mut from = 0;
-    for title in &targets.headings {
+    for title in &page.targets.headings {
         let one = Targets {
             headings: vec![title.clone()],
             ..Targets::default()
@@ -294,7 +308,7 @@ fn anchor_line(path: &Path, text: &str, fragment: &str) -> Option<(String, usize
         if let Some(k) = found {
             from = k + title.len();
         }
-        if crate::links::anchors::names(format, generator, &one)
+        if crate::links::anchors::names(page.format, page.generator, &one)
             .iter()
             .any(|n| n == fragment)
         {

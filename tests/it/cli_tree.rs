@@ -501,6 +501,26 @@ f http://company.org:8443/ urilint: ignored
 /// Block (`disable` ... `enable`) and file-level (`disable-file`)
 /// suppressions (issue 34), in each format's own comments, streamed text
 /// and documents read whole alike; `disable-file` counts wherever it is.
+/// The records of `check --isolated --format jsonl .` in `root`, with the
+/// rules `extend_select` names selected too.
+fn records(root: &std::path::Path, extend_select: &str) -> Vec<serde_json::Value> {
+    let out = urilint()
+        .current_dir(root)
+        .args([
+            "check",
+            &format!("--extend-select={extend_select}"),
+            "--isolated",
+        ])
+        .args(["--format", "jsonl", "."])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn block_and_file_suppressions_in_each_format() {
     let dir = tempfile::tempdir().unwrap();
@@ -541,25 +561,9 @@ fn block_and_file_suppressions_in_each_format() {
         "e.html",
         format!("<p>1 {port}</p>\n<!-- urilint: disable-file[well-known-port] -->\n").as_bytes(),
     );
-    let out = urilint()
-        .current_dir(root)
-        .args([
-            "check",
-            "--extend-select=non-default-port",
-            "--isolated",
-            "--format",
-            "jsonl",
-            ".",
-        ])
-        .output()
-        .unwrap();
-    let found: Vec<String> = String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            format!("{}:{}", v["path"].as_str().unwrap(), v["line"])
-        })
+    let found: Vec<String> = records(root, "non-default-port")
+        .iter()
+        .map(|v| format!("{}:{}", v["path"].as_str().unwrap(), v["line"]))
         .collect();
     // a.txt: 3 and 4 in the block, 8 after a `disable` of every rule; b.md:
     // 4 is another rule's block, 7 silenced, 10 after its `enable`; c.rst
@@ -632,23 +636,9 @@ fn suppressions_shown_in_code_are_examples_and_apply_to_nothing() {
         "e.html",
         format!("<pre>&lt;!-- urilint: disable-file --&gt; urilint: ignore[bogus]</pre>\n<p>2 {port}</p>\n").as_bytes(),
     );
-    let out = urilint()
-        .current_dir(root)
-        .args([
-            "check",
-            "--extend-select=non-default-port,unused-suppression",
-            "--isolated",
-            "--format",
-            "jsonl",
-            ".",
-        ])
-        .output()
-        .unwrap();
-    let found: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    let found: Vec<String> = records(root, "non-default-port,unused-suppression")
+        .iter()
+        .map(|v| {
             format!(
                 "{}:{} {}",
                 v["path"].as_str().unwrap(),

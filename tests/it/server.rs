@@ -163,6 +163,27 @@ impl Client {
         true
     }
 
+    /// The code actions for the diagnostic `d` of `file`, with `d` as
+    /// the context.
+    pub fn actions_for(&mut self, file: &Path, d: &Value) -> Value {
+        self.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri(file)}, "range": d["range"], "context": {"diagnostics": [d]}}),
+        )
+    }
+
+    /// The edits of `file` that the "Suppress" action for `d` makes.
+    pub fn suppression_edits(&mut self, file: &Path, d: &Value) -> Value {
+        let actions = self.actions_for(file, d);
+        let suppress = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["title"].as_str().unwrap().starts_with("Suppress"))
+            .unwrap();
+        suppress["edit"]["changes"][uri(file)].clone()
+    }
+
     pub fn open(&mut self, file: &Path, language: &str, text: &str) {
         self.notify(
             "textDocument/didOpen",
@@ -459,20 +480,11 @@ fn suppressions_are_written_in_each_formats_comments() {
     );
     let diags = client.diagnostics(&rst);
     assert_eq!(diags.len(), 1, "{diags:?}");
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": uri(&rst)}, "range": diags[0]["range"], "context": {"diagnostics": diags}}),
-    );
-    let suppress = actions
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["title"].as_str().unwrap().starts_with("Suppress"))
-        .unwrap();
+    let edits = client.suppression_edits(&rst, &diags[0]);
     // Around the paragraph, at its indentation: a comment inside a
     // paragraph would be its text.
     assert_eq!(
-        suppress["edit"]["changes"][uri(&rst)],
+        edits,
         json!([
             {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
              "newText": "  .. urilint: disable[embedded-password]\n\n"},
@@ -487,12 +499,8 @@ fn suppressions_are_written_in_each_formats_comments() {
         "= T\n\nftp://bob:pw1234@files.acme.net/\n",
     );
     let diags = client.diagnostics(&adoc);
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": uri(&adoc)}, "range": diags[0]["range"], "context": {"diagnostics": diags}}),
-    );
     assert_eq!(
-        actions[0]["edit"]["changes"][uri(&adoc)],
+        client.suppression_edits(&adoc, &diags[0]),
         json!([{"range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
                 "newText": "// urilint: ignore-next-line[embedded-password]\n"}])
     );
@@ -663,10 +671,7 @@ fn a_secret_never_reaches_a_message_hover_or_title() {
         assert!(!diags.is_empty(), "{name}");
         seen.push_str(&Value::Array(diags.clone()).to_string());
         for d in &diags {
-            let actions = client.request(
-                "textDocument/codeAction",
-                json!({"textDocument": {"uri": uri(&file)}, "range": d["range"], "context": {"diagnostics": [d]}}),
-            );
+            let actions = client.actions_for(&file, d);
             for a in actions.as_array().unwrap() {
                 seen.push_str(a["title"].as_str().unwrap());
                 seen.push_str(&a["diagnostics"].to_string());
@@ -1063,18 +1068,7 @@ fn suppressions_keep_reference_definitions_and_tags_whole() {
     let actions_for = |client: &mut Client, file: &Path, text: &str| -> Value {
         client.open(file, "markdown", text);
         let diags = client.diagnostics(file);
-        let actions = client.request(
-            "textDocument/codeAction",
-            json!({"textDocument": {"uri": uri(file)}, "range": diags[0]["range"], "context": {"diagnostics": diags}}),
-        );
-        let suppress = actions
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|a| a["title"].as_str().unwrap().starts_with("Suppress"))
-            .unwrap()
-            .clone();
-        suppress["edit"]["changes"][uri(file)].clone()
+        client.suppression_edits(file, &diags[0])
     };
     let md = root.join("a.md");
     let edits = actions_for(
