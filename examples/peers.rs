@@ -7,6 +7,9 @@
 //! target/release/examples/peers linkify PATH...   # URLs the linkify crate finds
 //! target/release/examples/peers colons PATH...    # colons, counted with memchr
 //! target/release/examples/peers parsers PATH...   # markup parser events
+//! target/release/examples/peers html5gum-default PATH...   # html5gum's tokens
+//! target/release/examples/peers html5gum-callback PATH...  # its callback events
+//! target/release/examples/peers html5gum-urilint PATH...   # urilint's emitter
 //! ```
 //!
 //! `colons` is the floor for a scanner that starts from the colons of a
@@ -47,19 +50,44 @@ fn text(raw: &[u8]) -> std::borrow::Cow<'_, str> {
 /// The events the markup parsers make of one file, run as urilint runs
 /// them.
 fn parse(path: &Path, raw: &[u8]) -> usize {
-    use urilint::format::parsers::{html_events, markdown_parser};
+    use urilint::format::parsers::{html_tokens, markdown_parser};
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     match extension.to_ascii_lowercase().as_str() {
         "md" | "markdown" | "mdx" => std::str::from_utf8(raw).map_or(0, |source| {
             markdown_parser(source, false).into_offset_iter().count()
         }),
-        "html" | "htm" | "xhtml" | "xml" | "svg" => {
-            let mut events = 0usize;
-            html_events(raw, |_, _| events += 1);
-            events
-        }
+        "html" | "htm" | "xhtml" | "xml" | "svg" => html_tokens(raw),
         _ => 0,
     }
+}
+
+/// An emitter that asks for no parse errors and reads CDATA as text, as
+/// urilint's emitter does (and as urilint ran html5gum's callback emitter
+/// before it had its own).
+struct Quiet<E>(E);
+
+impl<E: html5gum::Emitter> html5gum::ForwardingEmitter for Quiet<E> {
+    type Token = E::Token;
+
+    fn inner(&mut self) -> &mut impl html5gum::Emitter<Token = Self::Token> {
+        &mut self.0
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
+        true
+    }
+}
+
+fn is_html(path: &Path) -> bool {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    matches!(
+        extension.to_ascii_lowercase().as_str(),
+        "html" | "htm" | "xhtml" | "xml" | "svg"
+    )
 }
 
 fn main() {
@@ -76,8 +104,35 @@ fn main() {
             .map(|b| memchr::memchr_iter(b':', &b).count())
             .sum(),
         "parsers" => named_files(&paths).map(|(p, b)| parse(&p, &b)).sum(),
+        // html5gum's own emitters on the HTML files (every other file only
+        // read), beside `parsers`, which runs it with urilint's.
+        "html5gum-default" => named_files(&paths)
+            .filter(|(p, _)| is_html(p))
+            .map(|(_, b)| html5gum::Tokenizer::new(&b[..]).flatten().count())
+            .sum(),
+        "html5gum-urilint" => named_files(&paths)
+            .filter(|(p, _)| is_html(p))
+            .map(|(_, b)| urilint::format::parsers::html_tokens(&b))
+            .sum(),
+        "html5gum-callback" => named_files(&paths)
+            .filter(|(p, _)| is_html(p))
+            .map(|(_, b)| {
+                use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
+                let mut events = 0usize;
+                let mut emitter =
+                    CallbackEmitter::new(|_: CallbackEvent<'_>, _: html5gum::Span<usize>| {
+                        events += 1;
+                        None::<()>
+                    });
+                emitter.naively_switch_states(true);
+                for _ in html5gum::Tokenizer::new_with_emitter(&b[..], Quiet(emitter)).flatten() {}
+                events
+            })
+            .sum(),
         _ => {
-            eprintln!("usage: peers linkify|colons|parsers PATH...");
+            eprintln!(
+                "usage: peers linkify|colons|parsers|html5gum-default|html5gum-callback|html5gum-urilint PATH..."
+            );
             std::process::exit(2);
         }
     };

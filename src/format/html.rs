@@ -4,57 +4,80 @@
 
 use std::borrow::Cow;
 
-use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
-use html5gum::{Emitter, ForwardingEmitter, Span, Tokenizer};
+use html5gum::Span;
 
 use super::Doc;
 use super::align::{Decodes, align};
+use super::html_tokens::Sink;
 
-/// Attributes whose value is a URL (HTML 5 index of attributes, and the
-/// older `background` and `longdesc`).
-const URI_ATTRIBUTES: &[&[u8]] = &[
-    b"href",
-    b"xlink:href",
-    b"src",
-    b"action",
-    b"cite",
-    b"poster",
-    b"data",
-    b"formaction",
-    b"background",
-    b"longdesc",
-    b"manifest",
-    // XML vocabularies: RSS `<enclosure url>`, Atom and OPML links.
-    b"url",
-    b"xmlurl",
-    b"htmlurl",
-];
+/// What an element is to the reader.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Element {
+    /// Its text is code, not prose: skipped unless code is asked for (its
+    /// URI attributes are still read).
+    Code,
+    /// A phrasing element that may split a word: text on either side of
+    /// it is read as one (`http://exa<wbr>mple.org`,
+    /// `http://x.org/<b>path</b>`).
+    Inline,
+    /// Any other: text on either side of it is apart.
+    Other,
+}
 
-/// Other attributes read: `srcset`, and `<meta http-equiv=refresh
-/// content="5; url=...">`.
-const OTHER_ATTRIBUTES: &[&[u8]] = &[b"srcset", b"http-equiv", b"content"];
+/// An element by its name, as the tokenizer gives it: lowercased (HTML
+/// 13.2.5.8, "tag name state"). A match, not a list searched: it is asked
+/// at every tag.
+fn element(name: &[u8]) -> Element {
+    match name {
+        b"pre" | b"code" | b"samp" | b"kbd" | b"script" | b"style" | b"textarea" | b"xmp"
+        | b"listing" => Element::Code,
+        b"a" | b"abbr" | b"b" | b"bdi" | b"bdo" | b"big" | b"cite" | b"data" | b"del" | b"dfn"
+        | b"em" | b"font" | b"i" | b"ins" | b"mark" | b"nobr" | b"q" | b"s" | b"small"
+        | b"span" | b"strike" | b"strong" | b"sub" | b"sup" | b"time" | b"tt" | b"u" | b"var"
+        | b"wbr" => Element::Inline,
+        _ if name.iter().any(u8::is_ascii_uppercase) => element(&name.to_ascii_lowercase()),
+        _ => Element::Other,
+    }
+}
 
-/// Elements whose text is code, not prose: skipped unless code is asked
-/// for (their URI attributes are still read).
-const CODE: &[&[u8]] = &[
-    b"pre",
-    b"code",
-    b"samp",
-    b"kbd",
-    b"script",
-    b"style",
-    b"textarea",
-    b"xmp",
-    b"listing",
-];
+/// What an attribute is to the reader.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Attr {
+    /// `href`: a URL, and on `<base>` what relative links resolve against.
+    Href,
+    /// Another attribute whose value is a URL.
+    Url,
+    /// `srcset`: URLs in a list (`a.png 1x, b.png 2x`).
+    Srcset,
+    /// `<meta http-equiv=refresh content="5; url=...">`.
+    HttpEquiv,
+    Content,
+    /// What a fragment names (SPEC section 11).
+    Id,
+    Name,
+    /// Not read.
+    Other,
+}
 
-/// Phrasing elements that may split a word: text on either side of them is
-/// read as one (`http://exa<wbr>mple.org`, `http://x.org/<b>path</b>`).
-const INLINE: &[&[u8]] = &[
-    b"a", b"abbr", b"b", b"bdi", b"bdo", b"big", b"cite", b"data", b"del", b"dfn", b"em", b"font",
-    b"i", b"ins", b"mark", b"nobr", b"q", b"s", b"small", b"span", b"strike", b"strong", b"sub",
-    b"sup", b"time", b"tt", b"u", b"var", b"wbr",
-];
+/// An attribute by its name, lowercased by the tokenizer (HTML
+/// 13.2.5.33).
+fn attribute(name: &[u8]) -> Attr {
+    match name {
+        b"href" => Attr::Href,
+        // HTML 5's index of attributes whose value is a URL, and the older
+        // `background` and `longdesc`; SVG's `xlink:href`; XML
+        // vocabularies: RSS `<enclosure url>`, Atom and OPML links.
+        b"xlink:href" | b"src" | b"action" | b"cite" | b"poster" | b"data" | b"formaction"
+        | b"background" | b"longdesc" | b"manifest" | b"url" | b"xmlurl" | b"htmlurl" => Attr::Url,
+        b"srcset" => Attr::Srcset,
+        b"http-equiv" => Attr::HttpEquiv,
+        b"content" => Attr::Content,
+        b"id" => Attr::Id,
+        b"name" => Attr::Name,
+        _ if name.iter().any(u8::is_ascii_uppercase) => attribute(&name.to_ascii_lowercase()),
+        _ => Attr::Other,
+    }
+}
 
 const DECODES: Decodes = Decodes {
     entities: true,
@@ -63,13 +86,9 @@ const DECODES: Decodes = Decodes {
     url: false,
 };
 
-fn is(list: &[&[u8]], name: &[u8]) -> bool {
-    list.iter().any(|n| n.eq_ignore_ascii_case(name))
-}
-
 /// Whether an element's text is code.
 pub(crate) fn is_code(name: &[u8]) -> bool {
-    is(CODE, name)
+    element(name) == Element::Code
 }
 
 /// The name of the tag `<name ...>` or `</name>` that `tag` starts with,
@@ -87,9 +106,9 @@ pub(crate) fn tag_name(tag: &[u8]) -> Option<(&[u8], bool)> {
     (n > 0).then(|| (&rest[..n], closing))
 }
 
-/// One attribute of the open tag: its name and its value's chunks.
+/// One attribute of the open tag: what it is and its value's chunks.
 struct Attribute {
-    name: Vec<u8>,
+    kind: Attr,
     value: Vec<(Span<usize>, Vec<u8>)>,
 }
 
@@ -111,6 +130,7 @@ struct State<'a> {
     /// Open code elements.
     code: usize,
     tag: Vec<u8>,
+    element: Element,
     attributes: Vec<Attribute>,
     /// The attribute being read is one of those kept.
     keep: bool,
@@ -133,57 +153,60 @@ impl State<'_> {
     }
 
     fn close_start_tag(&mut self, doc: &mut Doc, self_closing: bool) {
-        if self.tag.eq_ignore_ascii_case(b"base")
+        let tag_is = |name: &[u8]| self.tag.eq_ignore_ascii_case(name);
+        if tag_is(b"base") && self.attributes.iter().any(|a| a.kind == Attr::Href) {
+            doc.targets.base = true;
+        }
+        let refresh = tag_is(b"meta")
             && self
                 .attributes
                 .iter()
-                .any(|a| a.name.eq_ignore_ascii_case(b"href"))
-        {
-            doc.targets.base = true;
-        }
-        let refresh = self.tag.eq_ignore_ascii_case(b"meta")
-            && self.attributes.iter().any(|a| {
-                a.name.eq_ignore_ascii_case(b"http-equiv")
-                    && a.decoded().eq_ignore_ascii_case(b"refresh")
-            });
+                .any(|a| a.kind == Attr::HttpEquiv && a.decoded().eq_ignore_ascii_case(b"refresh"));
+        let anchor = tag_is(b"a");
         for a in &self.attributes {
-            if is(URI_ATTRIBUTES, &a.name) {
-                // A URL attribute is a delimited URI, read whole.
-                doc.links.synthetic(b"\"");
-                self.value(&mut doc.links, a, true);
-                doc.links.synthetic(b"\"\n");
-                if let (Some(first), Some(last)) = (a.value.first(), a.value.last()) {
-                    let value = a.decoded();
-                    let (a, b) = (
-                        first.0.start.min(self.raw.len()),
-                        last.0.end.min(self.raw.len()),
-                    );
-                    doc.reference(self.base + a, &self.raw[a..b.max(a)], &value);
+            match a.kind {
+                Attr::Href | Attr::Url => {
+                    // A URL attribute is a delimited URI, read whole.
+                    doc.links.synthetic(b"\"");
+                    self.value(&mut doc.links, a, true);
+                    doc.links.synthetic(b"\"\n");
+                    if let (Some(first), Some(last)) = (a.value.first(), a.value.last()) {
+                        let value = a.decoded();
+                        let (a, b) = (
+                            first.0.start.min(self.raw.len()),
+                            last.0.end.min(self.raw.len()),
+                        );
+                        doc.reference(self.base + a, &self.raw[a..b.max(a)], &value);
+                    }
                 }
-            } else if a.name.eq_ignore_ascii_case(b"id")
-                || (a.name.eq_ignore_ascii_case(b"name") && self.tag.eq_ignore_ascii_case(b"a"))
-            {
-                // What a fragment names (HTML 7.4.6.4, "the indicated part
-                // of the document"): any element's `id`, an `a`'s `name`
-                // (a component's `name="subscribe"` names nothing).
-                if let Ok(id) = std::str::from_utf8(&a.decoded())
-                    && !id.is_empty()
-                {
-                    doc.targets.ids.push(id.to_string());
+                Attr::Id | Attr::Name if a.kind == Attr::Id || anchor => {
+                    // What a fragment names (HTML 7.4.6.4, "the indicated
+                    // part of the document"): any element's `id`, an `a`'s
+                    // `name` (a component's `name="subscribe"` names
+                    // nothing).
+                    if let Ok(id) = std::str::from_utf8(&a.decoded())
+                        && !id.is_empty()
+                    {
+                        doc.targets.ids.push(id.to_string());
+                    }
                 }
-            } else if a.name.eq_ignore_ascii_case(b"srcset")
-                || (refresh && a.name.eq_ignore_ascii_case(b"content"))
-            {
-                // `a.png 1x, b.png 2x` and `5; url=https://...`: URLs in a
-                // list, read as text.
-                self.value(&mut doc.links, a, false);
-                doc.links.synthetic(b"\n");
+                Attr::Srcset => {
+                    // `a.png 1x, b.png 2x`: URLs in a list, read as text.
+                    self.value(&mut doc.links, a, false);
+                    doc.links.synthetic(b"\n");
+                }
+                Attr::Content if refresh => {
+                    // `5; url=https://...`, read as text.
+                    self.value(&mut doc.links, a, false);
+                    doc.links.synthetic(b"\n");
+                }
+                _ => {}
             }
         }
-        if is(CODE, &self.tag) && !self_closing {
+        if self.element == Element::Code && !self_closing {
             self.code += 1;
         }
-        if !is(INLINE, &self.tag) {
+        if self.element != Element::Inline {
             doc.text.separate();
         }
         self.attributes.clear();
@@ -259,118 +282,140 @@ fn most_quoted_values(raw: &[u8]) -> usize {
 }
 
 fn tokenize(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
-    let mut state = State {
-        raw,
-        base,
-        include_code,
-        code: 0,
-        tag: Vec::new(),
-        attributes: Vec::new(),
-        keep: false,
-        anchors: doc.want_anchors,
+    let mut reader = Reader {
+        state: State {
+            raw,
+            base,
+            include_code,
+            code: 0,
+            tag: Vec::new(),
+            element: Element::Other,
+            attributes: Vec::new(),
+            keep: false,
+            anchors: doc.want_anchors,
+        },
+        doc,
     };
-    events(raw, |event: CallbackEvent<'_>, span: Span<usize>| {
-        match event {
-            CallbackEvent::OpenStartTag { name } => {
-                state.tag.clear();
-                state.tag.extend_from_slice(name);
-                state.attributes.clear();
-            }
-            CallbackEvent::AttributeName { name } => {
-                // Only the attributes that are read are kept.
-                state.keep = is(URI_ATTRIBUTES, name)
-                    || is(OTHER_ATTRIBUTES, name)
-                    || (state.anchors
-                        && (name.eq_ignore_ascii_case(b"id")
-                            || name.eq_ignore_ascii_case(b"name")));
-                if state.keep {
-                    state.attributes.push(Attribute {
-                        name: name.to_vec(),
-                        value: Vec::new(),
-                    });
-                }
-            }
-            CallbackEvent::AttributeValue { value } => {
-                if state.keep
-                    && let Some(a) = state.attributes.last_mut()
-                {
-                    a.value.push((span, value.to_vec()));
-                }
-            }
-            CallbackEvent::CloseStartTag { self_closing } => {
-                state.close_start_tag(doc, self_closing)
-            }
-            CallbackEvent::EndTag { name } => {
-                if is(CODE, name) {
-                    state.code = state.code.saturating_sub(1);
-                }
-                if !is(INLINE, name) {
-                    doc.text.separate();
-                }
-            }
-            CallbackEvent::String { value } => {
-                if state.code > 0 && !state.include_code {
-                    doc.text.separate();
-                } else {
-                    let mut r = span.start.min(raw.len())..span.end.min(raw.len());
-                    // A CDATA section's span holds its opening `<![CDATA[`.
-                    if raw[r.clone()].starts_with(b"<![CDATA[") && !value.starts_with(b"<![CDATA[")
-                    {
-                        r.start += 9;
-                    }
-                    align(
-                        &mut doc.text,
-                        &raw[r.clone()],
-                        base + r.start,
-                        value,
-                        DECODES,
-                    );
-                }
-            }
-            // A comment is not shown: the text on either side of it runs
-            // on (`pass<!-- -->word`).
-            CallbackEvent::Comment { .. } => {}
-            CallbackEvent::Doctype { .. } => doc.text.separate(),
-            CallbackEvent::Error(_) => {}
+    super::html_tokens::tokenize(raw, &mut reader);
+}
+
+/// The reader's state and the document it reads into, told html5gum's
+/// tokens.
+struct Reader<'a, 'd> {
+    state: State<'a>,
+    doc: &'d mut Doc,
+}
+
+impl Sink for Reader<'_, '_> {
+    fn open_start_tag(&mut self, name: &[u8]) {
+        self.state.tag.clear();
+        self.state.tag.extend_from_slice(name);
+        self.state.element = element(name);
+        self.state.attributes.clear();
+    }
+
+    fn attribute_name(&mut self, name: &[u8]) -> bool {
+        let state = &mut self.state;
+        // Only the attributes that are read are kept.
+        let kind = attribute(name);
+        state.keep = match kind {
+            Attr::Other => false,
+            Attr::Id | Attr::Name => state.anchors,
+            _ => true,
+        };
+        if state.keep {
+            state.attributes.push(Attribute {
+                kind,
+                value: Vec::new(),
+            });
         }
-    });
+        state.keep
+    }
+
+    fn attribute_value(&mut self, value: &[u8], span: Span<usize>) {
+        if let Some(a) = self.state.attributes.last_mut() {
+            a.value.push((span, value.to_vec()));
+        }
+    }
+
+    fn close_start_tag(&mut self, self_closing: bool) {
+        self.state.close_start_tag(self.doc, self_closing)
+    }
+
+    fn end_tag(&mut self, name: &[u8]) {
+        match element(name) {
+            Element::Code => {
+                self.state.code = self.state.code.saturating_sub(1);
+                self.doc.text.separate();
+            }
+            Element::Inline => {}
+            Element::Other => self.doc.text.separate(),
+        }
+    }
+
+    fn reads_text(&self) -> bool {
+        self.state.code == 0 || self.state.include_code
+    }
+
+    fn text(&mut self, value: &[u8], span: Span<usize>) {
+        if !self.reads_text() {
+            self.doc.text.separate();
+            return;
+        }
+        let raw = self.state.raw;
+        let mut r = span.start.min(raw.len())..span.end.min(raw.len());
+        // A CDATA section's span holds its opening `<![CDATA[`.
+        if raw[r.clone()].starts_with(b"<![CDATA[") && !value.starts_with(b"<![CDATA[") {
+            r.start += 9;
+        }
+        align(
+            &mut self.doc.text,
+            &raw[r.clone()],
+            self.state.base + r.start,
+            value,
+            DECODES,
+        );
+    }
+
+    // A comment is not shown: the text on either side of it runs on
+    // (`pass<!-- -->word`); it is not told.
+
+    fn doctype(&mut self) {
+        self.doc.text.separate();
+    }
 }
 
 /// Runs html5gum's tokenizer (HTML 13.2.5) over `raw` as the HTML reader
-/// runs it, handing `each` every event and its span: no parse errors,
-/// CDATA sections read as text, and `<script>`, `<style>` and `<textarea>`
-/// holding raw text. `benches/corpus.py` measures it alone, as the floor
-/// of reading HTML.
-pub fn events(raw: &[u8], mut each: impl FnMut(CallbackEvent<'_>, Span<usize>)) {
-    let mut emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, span: Span<usize>| {
-        each(event, span);
-        None::<()>
-    });
-    // `<script>`, `<style>` and `<textarea>` hold raw text, not tags.
-    emitter.naively_switch_states(true);
-    for _ in Tokenizer::new_with_emitter(raw, Quiet(emitter)).flatten() {}
-}
-
-/// An emitter that asks for no parse errors: they are not used, and
-/// checking every character for them is a third of the tokenizer's time.
-struct Quiet<E>(E);
-
-impl<E: Emitter> ForwardingEmitter for Quiet<E> {
-    type Token = E::Token;
-
-    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
-        &mut self.0
+/// runs it, keeping the attributes it keeps and reading text, but reading
+/// nothing into a document; returns the number of tokens told.
+/// `benches/corpus.py` measures it alone, as the floor of reading HTML.
+pub fn tokens(raw: &[u8]) -> usize {
+    struct Count(usize);
+    impl Sink for Count {
+        fn open_start_tag(&mut self, _: &[u8]) {
+            self.0 += 1;
+        }
+        fn attribute_name(&mut self, name: &[u8]) -> bool {
+            attribute(name) != Attr::Other
+        }
+        fn attribute_value(&mut self, _: &[u8], _: Span<usize>) {
+            self.0 += 1;
+        }
+        fn close_start_tag(&mut self, _: bool) {}
+        fn end_tag(&mut self, _: &[u8]) {
+            self.0 += 1;
+        }
+        fn reads_text(&self) -> bool {
+            true
+        }
+        fn text(&mut self, _: &[u8], _: Span<usize>) {
+            self.0 += 1;
+        }
+        fn doctype(&mut self) {}
     }
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
-    }
-
-    /// `<![CDATA[...]]>` is text, as in XML, SVG and MathML (HTML
-    /// 13.2.5.42), not a bogus comment: an `.xml` feed's links are in it.
-    fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
-        true
-    }
+    let mut count = Count(0);
+    super::html_tokens::tokenize(raw, &mut count);
+    count.0
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod asciidoc;
 mod bytemap;
 mod globs;
 mod html;
+mod html_tokens;
 mod json;
 mod lines;
 pub mod mailbox;
@@ -34,7 +35,7 @@ pub use bytemap::ByteMap;
 pub use globs::FormatGlobs;
 /// The parsers the readers are built on, run as the readers run them.
 pub mod parsers {
-    pub use super::html::events as html_events;
+    pub use super::html::tokens as html_tokens;
     pub use super::markdown::parser as markdown_parser;
 }
 pub(crate) use map::{Lines, Segment};

@@ -3,7 +3,7 @@
 //! to UTF-8, `format=flowed` (RFC 3676), HTML, nested multiparts and
 //! `message/rfc822` parts (RFC 2046 s5).
 
-use mailparse::{MailHeaderMap, ParsedMail, body::Body};
+use mailparse::{ParsedMail, body::Body};
 
 use super::flowed::unflow_lines;
 use super::mbox::RawMessage;
@@ -197,9 +197,11 @@ pub struct Decoded {
 
 /// Headers whose URIs are links of the list or the message (RFC 2369,
 /// RFC 5064, RFC 8288).
-fn is_link_header(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    n.starts_with("list-") || n == "archived-at" || n == "link"
+fn is_link_header(name: &[u8]) -> bool {
+    name.get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"list-"))
+        || name.eq_ignore_ascii_case(b"archived-at")
+        || name.eq_ignore_ascii_case(b"link")
 }
 
 /// The warning for a header line of too many encoded words.
@@ -247,33 +249,38 @@ pub fn decode(raw: &RawMessage) -> Decoded {
             return out;
         }
     };
-    let header = |name: &str| {
-        mail.headers
-            .get_first_value(name)
-            .map(|v| v.trim().to_string())
-    };
-    out.info = MessageInfo {
-        message_id: header("Message-ID")
-            .map(|v| v.trim_start_matches('<').trim_end_matches('>').to_string()),
-        date: header("Date"),
-        subject: header("Subject"),
-    };
     // The archive line of each header field, when the raw block has as
     // many as were parsed.
     let block = memchr::memmem::find(bytes, b"\n\n")
         .or_else(|| memchr::memmem::find(bytes, b"\r\n\r\n"))
         .map_or(bytes, |e| &bytes[..e]);
-    let field_lines: Vec<u64> = block
-        .split(|&b| b == b'\n')
+    let field_lines: Vec<u64> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', block).map(|i| i + 1))
         .zip(raw.line..)
-        .filter(|(l, _)| !matches!(l.first(), Some(b' ' | b'\t')))
+        .filter(|&(at, _)| !matches!(block.get(at), Some(b' ' | b'\t')))
         .map(|(_, n)| n)
         .collect();
     let mapped = field_lines.len() == mail.headers.len();
     let mut text = String::new();
     let mut starts = Vec::new();
+    // One pass over the fields: the first of each identity field, and
+    // every link field (a field's name is compared once, not once a
+    // look-up).
+    let (mut message_id, mut date, mut subject) = (None, None, None);
     for (k, h) in mail.headers.iter().enumerate() {
-        if is_link_header(&h.get_key_ref()) {
+        let key = h.get_key_raw();
+        let first = |slot: &mut Option<String>| {
+            if slot.is_none() {
+                *slot = Some(h.get_value().trim().to_string());
+            }
+        };
+        if key.eq_ignore_ascii_case(b"message-id") {
+            first(&mut message_id);
+        } else if key.eq_ignore_ascii_case(b"date") {
+            first(&mut date);
+        } else if key.eq_ignore_ascii_case(b"subject") {
+            first(&mut subject);
+        } else if is_link_header(key) {
             if !text.is_empty() {
                 text.push('\n');
             }
@@ -281,6 +288,11 @@ pub fn decode(raw: &RawMessage) -> Decoded {
             text.push_str(&h.get_value());
         }
     }
+    out.info = MessageInfo {
+        message_id: message_id.map(|v| v.trim_start_matches('<').trim_end_matches('>').to_string()),
+        date,
+        subject,
+    };
     if !starts.is_empty() {
         out.parts.push(Part {
             line: raw.line,

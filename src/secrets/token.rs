@@ -71,7 +71,14 @@ fn prefix_of(s: &[u8]) -> Option<&'static (&'static str, &'static str, usize)> {
     ) {
         return None;
     }
-    PREFIXES.iter().find(|p| s.starts_with(p.0.as_bytes()))
+    // Two bytes compared in place before a prefix is (every prefix has
+    // three or more): a path segment that starts like many prefixes
+    // (`s`, `g`) costs no call a prefix.
+    let second = s.get(1).copied();
+    PREFIXES.iter().find(|p| {
+        let b = p.0.as_bytes();
+        b[0] == s[0] && Some(b[1]) == second && s.starts_with(b)
+    })
 }
 
 /// What kind of documented token the user name `user` is by its prefix,
