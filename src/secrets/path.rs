@@ -116,7 +116,10 @@ pub fn may_be_webhook(uri: &[u8]) -> bool {
     // test is on the host's second-level label (`slack`, `discord`,
     // `office` ...), found from the end of the host, so a URI that is none
     // costs a few compares.
-    memchr::memmem::find_iter(uri, b"://").take(16).any(|k| {
+    // Each `://`, found from its colon: a substring searcher is built at
+    // each call, which costs more than the search on a URI.
+    let separators = memchr::memchr_iter(b':', uri).filter(|&k| uri[k + 1..].starts_with(b"//"));
+    separators.take(16).any(|k| {
         let auth = k + 3;
         // Hosts are short: plain loops beat a vector search's setup here.
         let end = uri[auth..]

@@ -1,47 +1,49 @@
 //! Access tokens used as the user of a URI (`https://ghp_...@github.com/`):
 //! documented prefixes, and long random strings (SPEC section 10).
 
-/// Documented token prefixes, what they are, and the shortest whole token.
+/// Documented token prefixes, what they are, and the shortest whole token;
+/// in byte order, so that those starting with a byte are together
+/// ([`BY_FIRST_BYTE`]).
 const PREFIXES: &[(&str, &str, usize)] = &[
+    ("AIza", "a Google API key", 39),
+    ("AKIA", "an AWS access key id", 20),
+    ("ASIA", "an AWS temporary access key id", 20),
+    ("SG.", "a SendGrid API key", 30),
+    ("dckr_pat_", "a Docker Hub personal access token", 20),
+    ("dop_v1_", "a DigitalOcean personal access token", 30),
+    ("eyJ", "a JSON Web Token", 30),
+    ("gho_", "a GitHub OAuth access token", 20),
+    ("ghp_", "a GitHub personal access token", 20),
+    ("ghr_", "a GitHub refresh token", 20),
+    ("ghs_", "a GitHub server-to-server token", 20),
+    ("ghu_", "a GitHub user-to-server token", 20),
     (
         "github_pat_",
         "a GitHub fine-grained personal access token",
         30,
     ),
-    ("ghp_", "a GitHub personal access token", 20),
-    ("gho_", "a GitHub OAuth access token", 20),
-    ("ghu_", "a GitHub user-to-server token", 20),
-    ("ghs_", "a GitHub server-to-server token", 20),
-    ("ghr_", "a GitHub refresh token", 20),
-    ("glpat-", "a GitLab personal access token", 20),
+    ("glc_", "a Grafana Cloud token", 30),
     ("gldt-", "a GitLab deploy token", 20),
+    ("gloas-", "a GitLab OAuth application secret", 20),
+    ("glpat-", "a GitLab personal access token", 20),
     ("glptt-", "a GitLab pipeline trigger token", 20),
     ("glrt-", "a GitLab runner token", 20),
-    ("gloas-", "a GitLab OAuth application secret", 20),
-    ("xoxb-", "a Slack bot token", 15),
-    ("xoxp-", "a Slack user token", 15),
-    ("xoxa-", "a Slack app token", 15),
-    ("xoxr-", "a Slack refresh token", 15),
-    ("xoxe-", "a Slack refresh token", 15),
-    ("xapp-", "a Slack app-level token", 15),
-    ("AKIA", "an AWS access key id", 20),
-    ("ASIA", "an AWS temporary access key id", 20),
-    ("sk_live_", "a Stripe secret key", 20),
-    ("rk_live_", "a Stripe restricted key", 20),
-    ("sk_test_", "a Stripe test secret key", 20),
-    ("sk-proj-", "an OpenAI project key", 30),
-    ("sk-ant-", "an Anthropic API key", 30),
+    ("hf_", "a Hugging Face access token", 30),
     ("npm_", "an npm access token", 30),
     ("pypi-", "a PyPI API token", 30),
-    ("hf_", "a Hugging Face access token", 30),
-    ("dop_v1_", "a DigitalOcean personal access token", 30),
-    ("dckr_pat_", "a Docker Hub personal access token", 20),
+    ("rk_live_", "a Stripe restricted key", 20),
     ("shpat_", "a Shopify access token", 30),
-    ("glc_", "a Grafana Cloud token", 30),
-    ("AIza", "a Google API key", 39),
+    ("sk-ant-", "an Anthropic API key", 30),
+    ("sk-proj-", "an OpenAI project key", 30),
+    ("sk_live_", "a Stripe secret key", 20),
+    ("sk_test_", "a Stripe test secret key", 20),
+    ("xapp-", "a Slack app-level token", 15),
+    ("xoxa-", "a Slack app token", 15),
+    ("xoxb-", "a Slack bot token", 15),
+    ("xoxe-", "a Slack refresh token", 15),
+    ("xoxp-", "a Slack user token", 15),
+    ("xoxr-", "a Slack refresh token", 15),
     ("ya29.", "a Google OAuth access token", 30),
-    ("SG.", "a SendGrid API key", 30),
-    ("eyJ", "a JSON Web Token", 30),
 ];
 
 /// Passwords that mean "the user is the token" (GitHub's documented
@@ -64,22 +66,31 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
 /// The documented prefix `s` starts with (at most one does): the prefix,
 /// what it is, and the shortest whole token.
 fn prefix_of(s: &[u8]) -> Option<&'static (&'static str, &'static str, usize)> {
-    // The first bytes of the prefixes, so that most text costs one compare.
-    if !matches!(
-        s.first(),
-        Some(b'g' | b'x' | b'A' | b'S' | b's' | b'r' | b'n' | b'p' | b'h' | b'd' | b'y' | b'e')
-    ) {
-        return None;
-    }
-    // Two bytes compared in place before a prefix is (every prefix has
-    // three or more): a path segment that starts like many prefixes
-    // (`s`, `g`) costs no call a prefix.
+    // Only the prefixes that start with its first byte are compared, and
+    // their second byte before the rest: most text costs a table look-up.
+    let &first = s.first()?;
+    let (from, to) = BY_FIRST_BYTE[usize::from(first)];
     let second = s.get(1).copied();
-    PREFIXES.iter().find(|p| {
-        let b = p.0.as_bytes();
-        b[0] == s[0] && Some(b[1]) == second && s.starts_with(b)
-    })
+    PREFIXES[usize::from(from)..usize::from(to)]
+        .iter()
+        .find(|p| Some(p.0.as_bytes()[1]) == second && s.starts_with(p.0.as_bytes()))
 }
+
+/// For each byte, the range of [`PREFIXES`] that start with it (empty for
+/// most bytes).
+const BY_FIRST_BYTE: [(u8, u8); 256] = {
+    let mut table = [(0u8, 0u8); 256];
+    let mut i = 0;
+    while i < PREFIXES.len() {
+        let b = PREFIXES[i].0.as_bytes()[0] as usize;
+        if table[b].1 == 0 {
+            table[b].0 = i as u8;
+        }
+        table[b].1 = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
 
 /// What kind of documented token the user name `user` is by its prefix,
 /// however short: in the user position a documented prefix with a random
@@ -97,8 +108,11 @@ pub(super) fn prefixed_user(user: &[u8]) -> Option<&'static str> {
 
 /// Whether `s` starts with a documented token's prefix: a quick test
 /// before [`documented`].
+#[inline]
 pub(super) fn starts_documented(s: &[u8]) -> bool {
-    prefix_of(s).is_some()
+    // The table first, in place: most bytes start no prefix.
+    s.first()
+        .is_some_and(|&b| BY_FIRST_BYTE[usize::from(b)].1 > 0 && prefix_of(s).is_some())
 }
 
 /// What kind of token `s` is on its own, with no name to vouch for it (a
@@ -218,6 +232,11 @@ mod tests {
         ] {
             assert!(token_kind(t.as_bytes()).is_some(), "{t}");
         }
+    }
+
+    #[test]
+    fn prefixes_are_in_byte_order() {
+        assert!(super::PREFIXES.is_sorted_by_key(|p| p.0.as_bytes()));
     }
 
     #[test]
