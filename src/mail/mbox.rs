@@ -76,6 +76,29 @@ impl<R: BufRead> Messages<R> {
         }
         // `pos`: where the next line starts; `run`: the first byte not
         // copied yet.
+        // The whole lines the buffer holds, when all fit under the cap: the
+        // lines that matter are found by their `From `, not a line at a
+        // time, and the lines are counted in one pass.
+        let whole = memchr::memrchr(b'\n', buf).map_or(0, |k| k + 1);
+        if whole > 0 && msg.len() + whole < max {
+            let block = &buf[..whole];
+            let (run, end, separator) = if mbox {
+                from_lines(block, msg, prev_empty)
+            } else {
+                (0, whole, false)
+            };
+            msg.extend_from_slice(&block[run..end]);
+            self.line += bytecount::count(&block[..end], b'\n') as u64;
+            if !separator {
+                *prev_empty = ends_empty(&block[..end]);
+            }
+            self.reader.consume(end);
+            if separator {
+                self.at_separator = true;
+                return Ok(Stop::Separator);
+            }
+            return Ok(Stop::More);
+        }
         let (mut pos, mut run, mut lines) = (0, 0, 0);
         let mut separator = false;
         for nl in memchr::memchr_iter(b'\n', buf) {
@@ -166,6 +189,51 @@ fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
             Err(e) => return Err(e),
         }
     }
+}
+
+/// In `block`, whole lines starting at a line's start: copies into `msg`
+/// the lines before the `From ` line that opens the next message (one
+/// after an empty line, with something kept before it), dropping one `>`
+/// of each `>From ` line; returns where the rest to copy starts and ends
+/// (after that `From ` line, which is read and not kept), and whether it
+/// was found. `prev_empty`: the line before the block was empty.
+fn from_lines(block: &[u8], msg: &mut Vec<u8>, prev_empty: &bool) -> (usize, usize, bool) {
+    let mut run = 0;
+    for i in memchr::memmem::find_iter(block, b"From ") {
+        // Where its line starts, over the `>` that quote it.
+        let j = block[..i]
+            .iter()
+            .rposition(|&b| b != b'>')
+            .map_or(0, |k| k + 1);
+        if j > 0 && block[j - 1] != b'\n' {
+            continue;
+        }
+        if j < i {
+            // `>From `, `>>From `: one `>` less (RFC 4155, mboxrd).
+            msg.extend_from_slice(&block[run..j]);
+            run = j + 1;
+            continue;
+        }
+        let after_empty = if j == 0 {
+            *prev_empty
+        } else {
+            ends_empty(&block[..j])
+        };
+        if after_empty && msg.len() + (j - run) > 0 {
+            msg.extend_from_slice(&block[run..j]);
+            let end = memchr::memchr(b'\n', &block[i..]).map_or(block.len(), |k| i + k + 1);
+            return (end, end, true);
+        }
+    }
+    (run, block.len(), false)
+}
+
+/// Whether the last line of `lines` (which end with a line break) is
+/// empty.
+fn ends_empty(lines: &[u8]) -> bool {
+    let start =
+        memchr::memrchr(b'\n', &lines[..lines.len().saturating_sub(1)]).map_or(0, |k| k + 1);
+    matches!(&lines[start..], b"\n" | b"\r\n")
 }
 
 /// An mboxrd-quoted `From ` line (`>From `, `>>From `): it loses one `>`
