@@ -73,10 +73,14 @@ fn peek(w: &[u8], i: usize, eof: bool) -> Peek {
 pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool) -> Outcome {
     // RFC 3986 s3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
-    let mut s = colon;
-    while s > lo && is_scheme_char(w[s - 1]) {
-        s -= 1;
-    }
+    // Over a slice, not by index: this runs at every colon, and indexing
+    // checks bounds at each byte.
+    let mut s = colon
+        - w[lo..colon]
+            .iter()
+            .rev()
+            .take_while(|&&b| is_scheme_char(b))
+            .count();
     if colon - s > MAX_SCHEME_LEN {
         return Outcome::Reject;
     }
@@ -131,10 +135,13 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     if before == Some(b':') {
         // A scheme's length at most, as the scheme itself is read above.
         let lo = floor.max((s - 1).saturating_sub(MAX_SCHEME_LEN));
-        let mut t = s - 1;
-        while t > lo && is_scheme_char(w[t - 1]) {
-            t -= 1;
-        }
+        let t = s
+            - 1
+            - w[lo..s - 1]
+                .iter()
+                .rev()
+                .take_while(|&&b| is_scheme_char(b))
+                .count();
         if t > lo && t + 1 < s && w[t - 1] == b'<' && w[t].is_ascii_alphabetic() {
             let outcome = angle(cx, w, t, s, colon, Delimiter::Angle, eof);
             if !matches!(outcome, Outcome::Reject) {
