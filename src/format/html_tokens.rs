@@ -24,7 +24,10 @@ pub(crate) trait Sink {
     fn close_start_tag(&mut self, self_closing: bool);
     /// An end tag `</name>`.
     fn end_tag(&mut self, name: &[u8]);
-    /// Whether text is read at this point of the document.
+    /// Whether text is read at this point of the document. It may change
+    /// only in [`Sink::close_start_tag`] and [`Sink::end_tag`]: text is
+    /// told before each tag, and whether it is copied is asked as it
+    /// comes.
     fn reads_text(&self) -> bool;
     /// A run of text, character references decoded, and where it is
     /// written; when the sink did not read text, `value` is empty.

@@ -74,8 +74,6 @@ impl<R: BufRead> Messages<R> {
         if buf.is_empty() {
             return Ok(Stop::End);
         }
-        // `pos`: where the next line starts; `run`: the first byte not
-        // copied yet.
         // The whole lines the buffer holds, when all fit under the cap: the
         // lines that matter are found by their `From `, not a line at a
         // time, and the lines are counted in one pass.
@@ -89,9 +87,9 @@ impl<R: BufRead> Messages<R> {
             };
             msg.extend_from_slice(&block[run..end]);
             self.line += bytecount::count(&block[..end], b'\n') as u64;
-            if !separator {
-                *prev_empty = ends_empty(&block[..end]);
-            }
+            // At a separator the line before it was empty, as the line at
+            // a time path leaves it.
+            *prev_empty = separator || ends_empty(&block[..end]);
             self.reader.consume(end);
             if separator {
                 self.at_separator = true;
@@ -99,6 +97,8 @@ impl<R: BufRead> Messages<R> {
             }
             return Ok(Stop::More);
         }
+        // `pos`: where the next line starts; `run`: the first byte not
+        // copied yet.
         let (mut pos, mut run, mut lines) = (0, 0, 0);
         let mut separator = false;
         for nl in memchr::memchr_iter(b'\n', buf) {
