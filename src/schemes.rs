@@ -129,8 +129,12 @@ pub struct Registry {
     by_name: HashMap<String, Scheme, Fnv>,
     /// The names of the schemes found without `//` ([`Scheme::bare`]), for
     /// the scanner's lookup at candidate colons: a short list compared in
-    /// place beats hashing a copy.
+    /// place beats hashing a copy. Sorted by length, then name.
     bare: Vec<Box<[u8]>>,
+    /// For each length, where the names of that length are in `bare`: a
+    /// candidate is compared with those only (most words match no
+    /// length's names at all).
+    bare_by_len: Vec<(usize, usize)>,
     /// Every name, sorted, for [`Registry::iter`].
     sorted: Vec<String>,
     /// The scheme each default port is named for ([`Registry::port_owner`]).
@@ -197,7 +201,14 @@ impl Registry {
             .filter(|s| s.bare)
             .map(|s| s.name.as_bytes().into())
             .collect();
-        bare.sort();
+        bare.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+        let longest = bare.last().map_or(0, |n| n.len());
+        let bare_by_len = (0..=longest)
+            .map(|n| {
+                let from = bare.partition_point(|b| b.len() < n);
+                (from, bare.partition_point(|b| b.len() <= n))
+            })
+            .collect();
         let mut sorted: Vec<String> = by_name.keys().cloned().collect();
         sorted.sort();
         // A port is named for a plain scheme before a compound one
@@ -218,6 +229,7 @@ impl Registry {
         Registry {
             by_name,
             bare,
+            bare_by_len,
             sorted,
             owners,
         }
@@ -259,7 +271,12 @@ impl Registry {
     /// Whether `name` is a scheme found without `//` (SPEC E2;
     /// [`Scheme::bare`]), ignoring case.
     pub fn is_bare(&self, name: &[u8]) -> bool {
-        self.bare.iter().any(|o| o.eq_ignore_ascii_case(name))
+        let Some(&(from, to)) = self.bare_by_len.get(name.len()) else {
+            return false;
+        };
+        self.bare[from..to]
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(name))
     }
 
     /// All schemes, sorted by name.
@@ -449,6 +466,13 @@ mod tests {
         for name in ["info", "service", "session", "dav", "jar"] {
             assert!(!reg.is_bare(name.as_bytes()), "{name}");
         }
+        // Every bare scheme is found among the names of its length, in
+        // any case; a name longer than all is none.
+        for name in &bare {
+            assert!(reg.is_bare(name.to_ascii_uppercase().as_bytes()), "{name}");
+        }
+        assert!(!reg.is_bare(&[b'a'; 100]));
+        assert!(!reg.is_bare(b""));
     }
 
     #[test]
