@@ -355,6 +355,18 @@ pub fn is_scheme_char(b: u8) -> bool {
     SCHEME_CHAR[b as usize]
 }
 
+/// How many scheme characters `bytes` ends with (RFC 3986 s3.1). The
+/// scanner reads back over them at every colon: over the slice, so no
+/// byte's index is checked.
+#[inline]
+pub(crate) fn scheme_run_back(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .rev()
+        .take_while(|&&b| is_scheme_char(b))
+        .count()
+}
+
 // The scanner looks back over scheme characters at every colon, so this is
 // a table rather than a chain of comparisons.
 static SCHEME_CHAR: [bool; 256] = {

@@ -59,6 +59,16 @@ enum Attr {
     Other,
 }
 
+/// Whether an attribute is read: its URLs always, what it names only when
+/// anchors are (`anchors`, SPEC section 11).
+fn kept(kind: Attr, anchors: bool) -> bool {
+    match kind {
+        Attr::Other => false,
+        Attr::Id | Attr::Name => anchors,
+        _ => true,
+    }
+}
+
 /// An attribute by its name, lowercased by the tokenizer (HTML
 /// 13.2.5.33).
 fn attribute(name: &[u8]) -> Attr {
@@ -132,8 +142,6 @@ struct State<'a> {
     tag: Vec<u8>,
     element: Element,
     attributes: Vec<Attribute>,
-    /// The attribute being read is one of those kept.
-    keep: bool,
     /// `id` and `name` are read too (SPEC section 11).
     anchors: bool,
 }
@@ -291,7 +299,6 @@ fn tokenize(raw: &[u8], base: usize, include_code: bool, doc: &mut Doc) {
             tag: Vec::new(),
             element: Element::Other,
             attributes: Vec::new(),
-            keep: false,
             anchors: doc.want_anchors,
         },
         doc,
@@ -315,21 +322,15 @@ impl Sink for Reader<'_, '_> {
     }
 
     fn attribute_name(&mut self, name: &[u8]) -> bool {
-        let state = &mut self.state;
-        // Only the attributes that are read are kept.
         let kind = attribute(name);
-        state.keep = match kind {
-            Attr::Other => false,
-            Attr::Id | Attr::Name => state.anchors,
-            _ => true,
-        };
-        if state.keep {
-            state.attributes.push(Attribute {
+        let keep = kept(kind, self.state.anchors);
+        if keep {
+            self.state.attributes.push(Attribute {
                 kind,
                 value: Vec::new(),
             });
         }
-        state.keep
+        keep
     }
 
     fn attribute_value(&mut self, value: &[u8], span: Span<usize>) {
@@ -343,13 +344,12 @@ impl Sink for Reader<'_, '_> {
     }
 
     fn end_tag(&mut self, name: &[u8]) {
-        match element(name) {
-            Element::Code => {
-                self.state.code = self.state.code.saturating_sub(1);
-                self.doc.text.separate();
-            }
-            Element::Inline => {}
-            Element::Other => self.doc.text.separate(),
+        let element = element(name);
+        if element == Element::Code {
+            self.state.code = self.state.code.saturating_sub(1);
+        }
+        if element != Element::Inline {
+            self.doc.text.separate();
         }
     }
 
@@ -397,7 +397,7 @@ pub fn tokens(raw: &[u8]) -> usize {
             self.0 += 1;
         }
         fn attribute_name(&mut self, name: &[u8]) -> bool {
-            !matches!(attribute(name), Attr::Other | Attr::Id | Attr::Name)
+            kept(attribute(name), false)
         }
         fn attribute_value(&mut self, _: &[u8], _: Span<usize>) {
             self.0 += 1;

@@ -113,8 +113,7 @@ impl<S: Sink> Tokens<'_, S> {
         self.flush_text();
         if self.kind == Some(Kind::Start) && !self.tag.is_empty() {
             self.sink.open_start_tag(&self.tag);
-            self.last_start_tag.clear();
-            self.last_start_tag.extend_from_slice(&self.tag);
+            std::mem::swap(&mut self.last_start_tag, &mut self.tag);
             self.tag.clear();
         }
     }

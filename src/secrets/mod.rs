@@ -109,14 +109,11 @@ pub struct Secret {
 /// assert!(matches!(found[1].kind, Kind::Param { .. }) && found[1].placeholder);
 /// ```
 pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
-    // What the first three tests need, found by two searches, not four:
-    // a user needs an `@`, written or escaped (`&#64;`, `&commat;`, a
-    // backslash escape: `escaped::at_escape`); a parameter an `=`; an
-    // encoded URI a `%`. Most URIs hold none.
-    let user = memchr::memchr3(b'@', b'&', b'\\', uri).is_some();
+    // A parameter needs an `=`, an encoded URI a `%`: most URIs hold
+    // neither, found by one search, not two.
     let param = memchr::memchr2(b'=', b'%', uri).is_some();
     let suspect = cut
-        || (user && may_hold_userinfo(uri))
+        || may_hold_userinfo(uri)
         || (param && (may_hold_param(uri) || may_hold_encoded(uri)))
         || may_be_webhook(uri)
         || may_be_severed(uri)
@@ -188,8 +185,12 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
 /// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,
 /// and a `://`. Quick tests like this one let most URIs skip [`locate`].
 pub fn may_hold_userinfo(uri: &[u8]) -> bool {
-    // `scheme://`, a web scheme's `http:/`, `sip:` (see `authority`).
-    (memchr::memchr(b'@', uri).is_some() || escaped::may_hold(uri))
+    // An `@`, written or escaped (`&#64;`, `&commat;`, a backslash escape:
+    // `escaped::at_escape`): most URIs hold none of the three bytes, found
+    // by one search. Then `scheme://`, a web scheme's `http:/`, `sip:`
+    // (see `authority`).
+    memchr::memchr3(b'@', b'&', b'\\', uri).is_some()
+        && (memchr::memchr(b'@', uri).is_some() || escaped::may_hold(uri))
         && (network_path(uri) >= 2
             || memchr::memchr_iter(b'/', uri).any(|i| i > 0 && uri[i - 1] == b':')
             || uri

@@ -65,6 +65,7 @@ pub fn token_kind(user: &[u8]) -> Option<&'static str> {
 
 /// The documented prefix `s` starts with (at most one does): the prefix,
 /// what it is, and the shortest whole token.
+#[inline]
 fn prefix_of(s: &[u8]) -> Option<&'static (&'static str, &'static str, usize)> {
     // Only the prefixes that start with its first byte are compared, and
     // their second byte before the rest: most text costs a table look-up.
@@ -110,9 +111,7 @@ pub(super) fn prefixed_user(user: &[u8]) -> Option<&'static str> {
 /// before [`documented`].
 #[inline]
 pub(super) fn starts_documented(s: &[u8]) -> bool {
-    // The table first, in place: most bytes start no prefix.
-    s.first()
-        .is_some_and(|&b| BY_FIRST_BYTE[usize::from(b)].1 > 0 && prefix_of(s).is_some())
+    prefix_of(s).is_some()
 }
 
 /// What kind of token `s` is on its own, with no name to vouch for it (a

@@ -8,7 +8,7 @@
 //! colon and `max_uri_len + 4` bytes after the candidate's start.
 
 use super::{Delimiter, Flags};
-use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char};
+use crate::schemes::{MAX_SCHEME_LEN, Registry, is_scheme_char, scheme_run_back};
 use crate::secrets::userinfo::{self, Located};
 use crate::text::chars::{self, Class, End};
 
@@ -73,14 +73,7 @@ fn peek(w: &[u8], i: usize, eof: bool) -> Peek {
 pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool) -> Outcome {
     // RFC 3986 s3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_LEN + 1));
-    // Over a slice, not by index: this runs at every colon, and indexing
-    // checks bounds at each byte.
-    let mut s = colon
-        - w[lo..colon]
-            .iter()
-            .rev()
-            .take_while(|&&b| is_scheme_char(b))
-            .count();
+    let mut s = colon - scheme_run_back(&w[lo..colon]);
     if colon - s > MAX_SCHEME_LEN {
         return Outcome::Reject;
     }
@@ -135,13 +128,7 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     if before == Some(b':') {
         // A scheme's length at most, as the scheme itself is read above.
         let lo = floor.max((s - 1).saturating_sub(MAX_SCHEME_LEN));
-        let t = s
-            - 1
-            - w[lo..s - 1]
-                .iter()
-                .rev()
-                .take_while(|&&b| is_scheme_char(b))
-                .count();
+        let t = s - 1 - scheme_run_back(&w[lo..s - 1]);
         if t > lo && t + 1 < s && w[t - 1] == b'<' && w[t].is_ascii_alphabetic() {
             let outcome = angle(cx, w, t, s, colon, Delimiter::Angle, eof);
             if !matches!(outcome, Outcome::Reject) {
