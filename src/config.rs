@@ -198,6 +198,21 @@ pub struct LinksConfig {
     /// Globs of ids a plug-in makes (`"r-*"`).
     #[serde(default)]
     pub anchors: Vec<String>,
+    /// `"strict"` turns the model-fit gate off (`--links strict`, SPEC
+    /// section 11b).
+    pub mode: Option<LinkMode>,
+}
+
+/// How broken links are judged (SPEC section 11b).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkMode {
+    /// A group of links of one shape and place that almost never resolve
+    /// is left unchecked, as a convention urilint does not model.
+    #[default]
+    Default,
+    /// Every broken link is reported.
+    Strict,
 }
 
 impl LinksConfig {

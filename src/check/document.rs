@@ -86,6 +86,7 @@ impl Pass<'_> {
         }
         if links.is_some() {
             work.refs = refs;
+            work.format = Some(format);
         }
         let mut snippets = self.options.snippets.then(|| {
             snippet::Snippets::new(

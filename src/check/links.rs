@@ -31,24 +31,95 @@ impl Pass<'_> {
         path.parent().unwrap_or(std::path::Path::new("."))
     }
 
-    /// Checks a file's links once every file's anchors are known, adding
-    /// their records among the file's in position order, then reports its
-    /// unused suppressions.
-    pub(super) fn check_links(&self, c: &mut Checked) {
+    /// Resolves a file's links once every file's anchors are known,
+    /// keeping what they were seen to do for the model-fit gate.
+    pub(super) fn resolve_links(&self, c: &mut Checked) {
         let (Some(links), Some(path)) = (self.links, c.input.path()) else {
             return;
         };
+        let source = Source {
+            path,
+            tree: self.tree_of(path),
+        };
+        let refs = &c.work.refs;
+        let (problems, unchecked) = links.check(&source, refs);
+        // Markdown has one link syntax, so every convention a generator or
+        // plug-in adds (labels, routes, ids, rule names) overloads its
+        // destinations; so may a script that routes an HTML page's. rST
+        // and AsciiDoc add roles and macros of their own instead, and what
+        // their URI references name is fixed by their syntax: the gate
+        // judges the first two only (SPEC section 11b).
+        let overloaded = matches!(
+            c.work.format,
+            Some(crate::format::Format::Markdown | crate::format::Format::Html)
+        );
+        if links.gated() && overloaded {
+            let (root, folder) = links.place(&source);
+            let value = |i: usize| refs.get(i).map(|r| r.value.as_slice());
+            c.seen = crate::links::fit::FileSeen {
+                root,
+                folder,
+                seen: crate::links::fit::observe(&value, &unchecked.found, &problems),
+            };
+        }
+        c.problems = problems;
+        c.unchecked = unchecked;
+    }
+
+    /// The model-fit gate (SPEC section 11b): the broken links of groups
+    /// that almost never resolve are left unchecked, with their group's
+    /// reason.
+    pub(super) fn fit(&self, checked: &mut [Result<Checked, String>]) {
+        let Some(links) = self.links.filter(|l| l.gated()) else {
+            return;
+        };
+        let seen: Vec<crate::links::fit::FileSeen> = checked
+            .iter_mut()
+            .filter_map(|c| c.as_mut().ok())
+            .map(|c| std::mem::take(&mut c.seen))
+            .collect();
+        let files: Vec<&Checked> = checked.iter().filter_map(|c| c.as_ref().ok()).collect();
+        let example = |file: usize, index: usize| {
+            let r = &files[file].work.refs[index];
+            shown_uri(&r.finding(), self.options.show_secrets)
+        };
+        let display = |p: &std::path::Path| links.shown(p);
+        let fit = crate::links::fit::Fit::default();
+        let gated = crate::links::fit::gate(&fit, &seen, &example, &display);
+        let files = checked.iter_mut().filter_map(|c| c.as_mut().ok());
+        for (c, gated) in files.zip(gated) {
+            if gated.is_empty() {
+                continue;
+            }
+            let moved: std::collections::HashSet<usize> = gated.iter().map(|g| g.0).collect();
+            c.problems.retain(|(i, _)| !moved.contains(i));
+            c.unchecked.checked -= moved.len();
+            c.unchecked.links.extend(gated);
+            c.unchecked.links.sort_by_key(|l| l.0);
+        }
+    }
+
+    /// Reports a file's links once the gate has judged them, adding their
+    /// records among the file's in position order, then reports its
+    /// unused suppressions.
+    pub(super) fn report_links(&self, c: &mut Checked) {
+        let (Some(links), Some(_)) = (self.links, c.input.path()) else {
+            return;
+        };
+        let path = c
+            .input
+            .path()
+            .unwrap_or(std::path::Path::new(""))
+            .to_path_buf();
+        let path = path.as_path();
         let name = c.input.display_name();
         // What the links need is taken; the fixes, the diff and whether
         // the file was read stay for the gate.
         let mut work = std::mem::take(&mut c.work);
         (c.work.fixed, c.work.skipped, c.work.uris) = (work.fixed, work.skipped, work.uris);
         c.work.diff = std::mem::take(&mut work.diff);
-        let source = Source {
-            path,
-            tree: self.tree_of(path),
-        };
-        let (problems, unchecked) = links.check(&source, &work.refs);
+        let problems = std::mem::take(&mut c.problems);
+        let unchecked = &c.unchecked;
         if self.options.show_unchecked {
             for (i, reason) in &unchecked.links {
                 let finding = work.refs[*i].finding();
@@ -57,7 +128,6 @@ impl Pass<'_> {
                     .push(Record::unchecked(&name, &finding, reason, uri));
             }
         }
-        c.unchecked = unchecked;
         let mut found: Vec<(Finding, Problem)> = problems
             .into_iter()
             .map(|(i, p)| (work.refs[i].finding(), p))
@@ -171,6 +241,9 @@ pub(super) fn link_checker(
         anchors: config.links.anchors.clone(),
         follow_links: options.follow_links,
         pages: options.pages.clone(),
+        strict: options
+            .strict
+            .unwrap_or(config.links.mode == Some(crate::config::LinkMode::Strict)),
         // A target is read as the file itself would be: `--input`, then
         // `[formats]`, then its name and first bytes.
         format_of: std::sync::Arc::new(move |p: &std::path::Path, head: &[u8]| {

@@ -113,6 +113,10 @@ pub struct LinkFlags {
     /// Pages whose text is held elsewhere than on disk (an editor's
     /// unsaved buffers): links into them are checked against that text.
     pub pages: Option<crate::links::Pages>,
+    /// `--links strict` (`Some(true)`) or `--links default`: whether the
+    /// model-fit gate is off (SPEC section 11b); `None`, as the config
+    /// says.
+    pub strict: Option<bool>,
 }
 
 /// A run's checker: the config's rules, formats, schemes and link models,
@@ -230,6 +234,8 @@ struct Pass<'a> {
 struct LinkWork {
     /// Its relative references.
     refs: Vec<Reference>,
+    /// The format they were read in.
+    format: Option<DocFormat>,
     /// Its `--site` URIs.
     site: Vec<Finding>,
     /// Where the secrets of its relative references are written, for
@@ -263,6 +269,11 @@ struct Checked {
     /// What its links need, and its fixes, its diff, whether it was read.
     work: LinkWork,
     unchecked: Unchecked,
+    /// Its broken links, by reference index, once resolved, until the
+    /// model-fit gate has seen every file's (SPEC section 11b).
+    problems: Vec<(usize, Problem)>,
+    /// What its links were seen to do, for the gate.
+    seen: crate::links::fit::FileSeen,
 }
 
 impl Checker {
@@ -616,7 +627,13 @@ impl Pass<'_> {
             // (a folder of Markdown).
             workers.for_each_mut(&mut checked, |c| {
                 if let Ok(c) = c {
-                    self.check_links(c);
+                    self.resolve_links(c);
+                }
+            });
+            self.fit(&mut checked);
+            workers.for_each_mut(&mut checked, |c| {
+                if let Ok(c) = c {
+                    self.report_links(c);
                 }
             });
             progress.finish();

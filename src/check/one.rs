@@ -273,6 +273,8 @@ impl Pass<'_> {
             error,
             work,
             unchecked: Unchecked::default(),
+            problems: Vec::new(),
+            seen: Default::default(),
         }
     }
 

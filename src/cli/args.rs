@@ -250,6 +250,12 @@ pub(super) struct CheckArgs {
     #[arg(help_heading = "Links", long)]
     pub(super) show_unchecked: bool,
 
+    /// `strict`: report every broken link, also in a group of links of one
+    /// shape and place that almost never resolve, which by default is left
+    /// unchecked as a convention urilint does not model (`[links] mode`).
+    #[arg(help_heading = "Links", long, value_name = "MODE", value_enum)]
+    pub(super) links: Option<LinksMode>,
+
     #[command(flatten)]
     pub(super) settings: SettingsArgs,
 
@@ -531,6 +537,15 @@ impl From<SeverityArg> for Severity {
             SeverityArg::Error => Severity::Error,
         }
     }
+}
+
+/// `check --links`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum LinksMode {
+    /// Groups of links that almost never resolve are left unchecked.
+    Default,
+    /// Every broken link is reported.
+    Strict,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

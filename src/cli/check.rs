@@ -100,6 +100,7 @@ pub(super) fn run(args: &CheckArgs) -> Result<Status, Failure> {
             no_fragments: args.no_fragments,
             follow_links: args.walk.follow,
             pages: None,
+            strict: args.links.map(|m| m == super::args::LinksMode::Strict),
         },
         keep_links: false,
     };
@@ -504,10 +505,8 @@ fn summarize(
             counted(outcome.baselined, "finding")
         ));
     }
-    if let Some(line) = outcome.unchecked.summary(!args.show_unchecked)
-        && (human.is_some() || outcome.unchecked.unchecked_total() > 0)
-    {
-        lines.push(line);
+    if human.is_some() || outcome.unchecked.unchecked_total() > 0 {
+        lines.extend(outcome.unchecked.summary(!args.show_unchecked));
     }
     for line in lines {
         match &mut human {

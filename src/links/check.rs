@@ -40,6 +40,7 @@ impl Links {
         if resolves_elsewhere {
             let unchecked = Unchecked {
                 checked: 0,
+                found: Vec::new(),
                 links: (0..refs.len()).map(|i| (i, Reason::elsewhere())).collect(),
             };
             return (Vec::new(), unchecked);

@@ -35,6 +35,7 @@
 pub mod anchors;
 mod build;
 mod check;
+pub mod fit;
 mod kept;
 mod makers;
 mod markup;
@@ -152,6 +153,9 @@ pub struct LinkOptions {
     /// Pages held elsewhere than on disk (an editor's unsaved buffers):
     /// their anchors are read from this text.
     pub pages: Option<Pages>,
+    /// `--links strict`: the model-fit gate is off, and every broken link
+    /// is reported (SPEC section 11b).
+    pub strict: bool,
 }
 
 /// The text of pages held elsewhere than on disk, by absolute path (an
@@ -181,6 +185,7 @@ impl Default for LinkOptions {
             generated: Vec::new(),
             anchors: Vec::new(),
             pages: None,
+            strict: false,
         }
     }
 }
@@ -196,6 +201,7 @@ impl fmt::Debug for LinkOptions {
             .field("generated", &self.generated)
             .field("anchors", &self.anchors)
             .field("pages", &self.pages)
+            .field("strict", &self.strict)
             .finish()
     }
 }
@@ -435,6 +441,35 @@ impl Links {
         out
     }
 
+    /// Where the model-fit gate groups the links of `source` (SPEC
+    /// section 11b): the root of its site (where the file is in one), else
+    /// its tree, and the names of its folder under that root.
+    pub fn place(&self, source: &Source) -> (PathBuf, Vec<OsString>) {
+        let abs = normal(source.path, &self.cwd);
+        let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
+        let root = match self.site_of_file(&abs) {
+            Some(site) => site.source.clone(),
+            None => normal(source.tree, &self.cwd),
+        };
+        match dir.strip_prefix(&root) {
+            Ok(rel) => {
+                let folder = rel.iter().map(|s| s.to_os_string()).collect();
+                (root, folder)
+            }
+            Err(_) => (dir, Vec::new()),
+        }
+    }
+
+    /// Whether the model-fit gate is on (not `--links strict`).
+    pub fn gated(&self) -> bool {
+        !self.options.strict
+    }
+
+    /// A path as the user names it (relative to the working directory).
+    pub fn shown(&self, p: &Path) -> String {
+        self.display(p)
+    }
+
     /// Whether a `--site` is set: absolute URIs may be links to check.
     pub fn has_sites(&self) -> bool {
         !self.sites.is_empty()
@@ -486,7 +521,10 @@ fn record(
     unchecked: &mut Unchecked,
 ) {
     match outcome {
-        Ok(None) => unchecked.checked += 1,
+        Ok(None) => {
+            unchecked.checked += 1;
+            unchecked.found.push(i);
+        }
         Ok(Some(p)) => {
             unchecked.checked += 1;
             problems.push((i, p));

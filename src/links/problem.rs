@@ -150,6 +150,9 @@ pub enum Kind {
     /// The target's ids are made by something the model does not know (a
     /// shortcode or component in its headings).
     Anchors,
+    /// In a group of links of one shape and place that almost never
+    /// resolve: a convention the model does not know (SPEC section 11b).
+    Unfit,
 }
 
 impl Kind {
@@ -167,6 +170,7 @@ impl Kind {
             Kind::Remote => "remote",
             Kind::Config => "config",
             Kind::Anchors => "anchors",
+            Kind::Unfit => "model-fit",
         }
     }
 }
@@ -229,6 +233,8 @@ impl Reason {
 pub struct Unchecked {
     /// Links found or broken.
     pub checked: usize,
+    /// The links found, by index (the others checked are broken).
+    pub found: Vec<usize>,
     /// Links left unchecked: the index of the reference, and why.
     pub links: Vec<(usize, Reason)>,
 }
@@ -257,23 +263,44 @@ impl Tally {
         self.unchecked.values().sum()
     }
 
-    /// The summary's line: `Checked 2,310 links; 372 not checked: mdBook
-    /// preprocessor 'spec' may rewrite them (372). See --show-unchecked.`
-    /// `None` when no link was met.
-    pub fn summary(&self, show_hint: bool) -> Option<String> {
+    /// The summary's lines: `Checked 2,310 links; 372 not checked: mdBook
+    /// preprocessor 'spec' may rewrite them (372). See --show-unchecked.`,
+    /// then a line for each group the model-fit gate left unchecked (SPEC
+    /// section 11b), the largest first, so that a class of links that is
+    /// really broken is easy to notice. Empty when no link was met.
+    pub fn summary(&self, show_hint: bool) -> Vec<String> {
         let n = self.unchecked_total();
         if self.checked == 0 && n == 0 {
-            return None;
+            return Vec::new();
         }
         let links = |n: usize| format!("{} link{}", thousands(n), if n == 1 { "" } else { "s" });
         let mut line = format!("Checked {}", links(self.checked));
+        // The most common reason first.
+        let mut rows: Vec<(&Reason, &usize)> = self.unchecked.iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+        let (unfit, rows): (Vec<_>, Vec<_>) =
+            rows.into_iter().partition(|r| r.0.kind == Kind::Unfit);
         if n > 0 {
-            // The most common reason first.
-            let mut rows: Vec<(&Reason, &usize)> = self.unchecked.iter().collect();
-            rows.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
-            let parts: Vec<String> = rows
+            let gated: usize = unfit.iter().map(|r| *r.1).sum();
+            let mut parts: Vec<(usize, String)> = rows
                 .iter()
-                .map(|(r, k)| format!("{} ({})", r.detail, thousands(**k)))
+                .map(|(r, k)| (**k, r.detail.to_string()))
+                .collect();
+            if gated > 0 {
+                let at = parts.partition_point(|p| p.0 >= gated);
+                parts.insert(
+                    at,
+                    (
+                        gated,
+                        "in groups of links that resolve almost nowhere, a convention urilint \
+                         does not model, listed below"
+                            .to_string(),
+                    ),
+                );
+            }
+            let parts: Vec<String> = parts
+                .iter()
+                .map(|(k, detail)| format!("{detail} ({})", thousands(*k)))
                 .collect();
             line.push_str(&format!(
                 "; {} not checked: {}.",
@@ -286,7 +313,13 @@ impl Tally {
         } else {
             line.push('.');
         }
-        Some(line)
+        let mut lines = vec![line];
+        lines.extend(
+            unfit
+                .iter()
+                .map(|(r, k)| format!("  {} not checked: {}.", thousands(**k), r.detail)),
+        );
+        lines
     }
 }
 

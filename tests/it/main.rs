@@ -27,6 +27,7 @@ mod link_lists;
 mod links;
 mod mail;
 mod memory;
+mod model_fit;
 mod readme;
 mod real_docs;
 mod rfc_examples;
