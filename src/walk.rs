@@ -43,6 +43,45 @@ use walkdir::WalkDir;
 /// Folders of version-control systems, never entered.
 pub const VCS_DIRS: &[&str] = &[".git", ".hg", ".svn", ".bzr", "_darcs", "CVS"];
 
+/// Folders of what a project commits from elsewhere, or builds, left out
+/// of a walk by default (SPEC section 11b), as ruff leaves them out:
+/// virtual environments, installed packages, caches and build output.
+/// `--no-default-excludes` walks them. Their files still count as link
+/// targets: a link into `build/` is not broken for being left out.
+pub const DEFAULT_EXCLUDES: &[&str] = &[
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
+];
+
+/// Whether a folder of this name is left out by default.
+pub fn is_default_excluded(name: &std::ffi::OsStr) -> bool {
+    DEFAULT_EXCLUDES.iter().any(|d| name == *d)
+}
+
 /// Files whose patterns exclude paths below their folder.
 pub const IGNORE_FILES: &[&str] = &[".gitignore", ".ignore"];
 
@@ -60,6 +99,9 @@ pub struct WalkOptions {
     pub exclude: Exclude,
     /// Apply `exclude` to paths named on the command line too.
     pub force_exclude: bool,
+    /// Walk the folders of [`DEFAULT_EXCLUDES`] too
+    /// (`--no-default-excludes`).
+    pub no_default_excludes: bool,
     /// Files to read as a walk finds them (`--file-list`): one that looks
     /// binary is skipped; `exclude` applies with `force_exclude`, as for
     /// a named file; a folder is walked.
@@ -329,7 +371,10 @@ pub fn inputs(paths: &[PathBuf], options: &WalkOptions) -> Vec<Result<Input, Err
         match std::fs::metadata(p) {
             Err(e) => out.push(Err(Error::new(p, e))),
             Ok(m) if m.is_dir() => walk_dir(p, options, &mut out),
-            Ok(_) if options.force_exclude && options.exclude.is_excluded_with_parents(p) => {}
+            Ok(_)
+                if options.force_exclude
+                    && (options.exclude.is_excluded_with_parents(p)
+                        || (!options.no_default_excludes && in_default_excluded(p))) => {}
             Ok(_) => out.push(Ok(Input::File {
                 path: p.clone(),
                 explicit,
@@ -479,6 +524,20 @@ impl IgnoreStack {
     }
 }
 
+/// Whether a file named on the command line lies in a folder left out by
+/// default, below the working directory (a project that itself sits in a
+/// `build/` folder is not left out).
+fn in_default_excluded(path: &Path) -> bool {
+    let abs = absolute(path);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let rel = abs.strip_prefix(&cwd).unwrap_or(path);
+    let folders = rel.parent().into_iter().flat_map(|p| p.components());
+    folders.into_iter().any(|c| match c {
+        std::path::Component::Normal(name) => is_default_excluded(name),
+        _ => false,
+    })
+}
+
 /// The bytes of an entry's path. Entries sorted together are in one
 /// folder, so their paths differ only in their names, and comparing the
 /// paths compares the names (with no search for the last `/`).
@@ -500,6 +559,9 @@ fn walk_dir(root: &Path, options: &WalkOptions, out: &mut Vec<Result<Input, Erro
         stack.enter(e.depth());
         if e.depth() > 0 {
             if is_dir && VCS_DIRS.iter().any(|v| e.file_name() == *v) {
+                return false;
+            }
+            if is_dir && !options.no_default_excludes && is_default_excluded(e.file_name()) {
                 return false;
             }
             if options.exclude.is_excluded(e.path()) {

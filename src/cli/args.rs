@@ -419,6 +419,12 @@ pub(super) struct WalkArgs {
     #[arg(help_heading = "File selection", long)]
     pub(super) no_ignore: bool,
 
+    /// Walk the folders left out by default too: `node_modules`, `.venv`,
+    /// `venv`, `site-packages`, `__pypackages__`, `build`, `_build`, `dist`,
+    /// caches and tool folders (docs/config.md lists them).
+    #[arg(help_heading = "File selection", long)]
+    pub(super) no_default_excludes: bool,
+
     /// Apply the excludes to files named on the command line too (for
     /// pre-commit, which names files).
     #[arg(help_heading = "File selection", long)]

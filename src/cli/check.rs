@@ -435,6 +435,10 @@ fn show_settings(
         "fail_on": fail_on.as_str(),
         "exit_zero": args.exit_zero,
         "exclude": config.exclude.iter().chain(&args.walk.exclude).collect::<Vec<_>>(),
+        "default_excludes": match args.walk.no_default_excludes {
+            true => Vec::new(),
+            false => urilint::walk::DEFAULT_EXCLUDES.to_vec(),
+        },
         "respect_gitignore": !args.walk.no_ignore,
         "force_exclude": args.walk.force_exclude,
         "per_file_ignores": config.per_file_ignores,

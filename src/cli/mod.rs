@@ -158,6 +158,7 @@ fn walk_options(
     let mut options = WalkOptions {
         follow_links: args.follow,
         no_ignore: args.no_ignore,
+        no_default_excludes: args.no_default_excludes,
         force_exclude: args.force_exclude,
         listed: match &args.file_list {
             None => Vec::new(),

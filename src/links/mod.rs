@@ -365,8 +365,7 @@ impl Links {
 
     /// The generated site whose sources hold folder `dir` (absolute), if a
     /// generator's config is found in it or above it: up to the folder that
-    /// holds `.git`, and not above the working directory when `dir` is in
-    /// it. The filesystem's root, the temporary folder and the home folder
+    /// holds `.git`. The filesystem's root, the temporary folder and the home folder
     /// are never read for one: a stray `_config.yml` there is no site.
     pub fn site_of(&self, dir: &Path) -> Option<Arc<Site>> {
         if let Some(s) = self.generators.read().ok()?.get(dir.as_os_str()) {
@@ -383,10 +382,12 @@ impl Links {
             }
             None => None,
         };
+        // Up to the repository's root, past the working directory: `cd
+        // content && urilint .` is checked as the site whose config is
+        // above (SPEC section 11b), as config discovery finds its config.
         let found = match found {
             Some(s) => Some(s),
             None if listing.as_ref().is_some_and(|l| l.contains(".git")) => None,
-            None if dir == self.cwd => None,
             None => dir.parent().and_then(|p| self.site_of(p)),
         };
         if let Ok(mut g) = self.generators.write() {

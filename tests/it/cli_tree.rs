@@ -194,8 +194,19 @@ fn a_tree_with_vcs_folders_ignores_binaries_unreadable_files_and_a_loop() {
         assert_eq!(out.status.code(), Some(2), "{j}");
     }
 
-    // --no-ignore brings back what .gitignore hid, but never .git itself.
+    // --no-ignore brings back what .gitignore hid, but not `build/`, a
+    // folder left out by default, nor .git itself.
     let out = run_in(root, &["extract", "--isolated", "--no-ignore", "."], false);
+    let uris = text(&out.stdout);
+    assert!(!uris.contains("built.company.org"), "{uris}");
+    let args = [
+        "extract",
+        "--isolated",
+        "--no-ignore",
+        "--no-default-excludes",
+        ".",
+    ];
+    let out = run_in(root, &args, false);
     let uris = text(&out.stdout);
     for host in ["built", "log", "local"] {
         assert!(
@@ -840,5 +851,73 @@ fn show_files_lists_a_run_and_file_list_reads_one() {
     assert_eq!(
         text(&twice.stderr),
         "urilint: `-` names standard input once: as a path or as --file-list, not both\n"
+    );
+}
+
+/// Folders a project commits from elsewhere or builds (`node_modules`,
+/// `.venv`, `build`, ...) are left out by default, as ruff leaves them
+/// out, and their files still count as link targets (SPEC section 11b).
+#[test]
+fn vendored_and_built_folders_are_left_out_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "README.md",
+        b"[api](build/api.html) [gone](build/gone.html)\n",
+    );
+    write(
+        root,
+        "build/api.html",
+        b"<a href=\"http://h.company.org:25/\">x</a>\n",
+    );
+    write(
+        root,
+        "node_modules/pkg/README.md",
+        b"[x](missing.md) http://n.company.org:25/\n",
+    );
+    write(root, ".venv/lib/site.md", b"http://v.company.org:25/\n");
+    let out = run_in(
+        root,
+        &["check", "--isolated", "--format", "jsonl", "."],
+        false,
+    );
+    let records = text(&out.stdout);
+    let rules: Vec<(String, String)> = records
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["uri"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    // Only the README, whose link into `build/` finds its file.
+    assert_eq!(
+        rules,
+        [("./README.md".to_string(), "build/gone.html".to_string())]
+    );
+    // --no-default-excludes walks them.
+    let args = ["extract", "--isolated", "--no-default-excludes", "."];
+    let uris = text(&run_in(root, &args, false).stdout);
+    for host in ["h", "n", "v"] {
+        assert!(
+            uris.contains(&format!("http://{host}.company.org:25/")),
+            "{uris}"
+        );
+    }
+    // A file named in one is left out with --force-exclude (pre-commit).
+    let args = [
+        "extract",
+        "--isolated",
+        "--force-exclude",
+        "node_modules/pkg/README.md",
+    ];
+    assert_eq!(text(&run_in(root, &args, false).stdout), "");
+    let args = ["extract", "--isolated", "node_modules/pkg/README.md"];
+    assert_eq!(
+        text(&run_in(root, &args, false).stdout),
+        "http://n.company.org:25/\n"
     );
 }

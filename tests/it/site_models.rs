@@ -243,3 +243,31 @@ fn plain() {
 fn broken_config() {
     assert_site("broken-config");
 }
+
+/// The site root is found from where you stand (SPEC section 11b): `cd
+/// content && urilint .` is checked as the Hugo site whose config is
+/// above, up to the repository's root, with the same records.
+#[test]
+fn a_site_checked_from_inside_its_content() {
+    let root = fixture("hugo");
+    let from_root = check(&root);
+    let inside = root.join("website/content");
+    let from_inside = check(&inside);
+    let lines = |out: &Output, prefix: &str| -> Vec<String> {
+        let mut v: Vec<String> = String::from_utf8(out.stdout.clone())
+            .unwrap()
+            .lines()
+            .map(record_line)
+            .filter_map(|l| {
+                let (rule, rest) = l.split_once(' ')?;
+                Some(format!("{rule} {}", rest.strip_prefix(prefix)?))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let want = lines(&from_root, "website/content/");
+    assert_eq!(want.len(), 9, "{want:#?}");
+    assert_eq!(lines(&from_inside, ""), want);
+    assert_eq!(from_inside.status.code(), Some(1));
+}

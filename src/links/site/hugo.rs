@@ -256,6 +256,17 @@ pub(super) fn tries(
     if path.len() != orig.len() {
         out.push((dir.to_path_buf(), path.to_vec()));
     }
+    // A destination no hook rewrites reaches the browser as written, and
+    // resolves against the page's URL: a page is served at `name/`
+    // (Hugo, "URL management": pretty URLs), so `../icon` from `tabs.md`
+    // is its sibling `icon.md`. Themes whose hook resolves only
+    // `/`-rooted destinations pass the others through (Hextra's).
+    if !super::is_index(file)
+        && let Some(stem) = file.file_stem()
+        && !path.starts_with(b"/")
+    {
+        out.push((dir.join(stem), path.to_vec()));
+    }
 }
 
 /// `x.md/` as `x.md` (the fragment and query kept).
