@@ -625,6 +625,10 @@ impl Pass<'_> {
             )?;
             // One file a task: the files with links to check sit together
             // (a folder of Markdown).
+            if let Some(links) = self.links {
+                let files = checked.iter().filter_map(|c| c.as_ref().ok()?.input.path());
+                links.prepare(files);
+            }
             workers.for_each_mut(&mut checked, |c| {
                 if let Ok(c) = c {
                     self.resolve_links(c);

@@ -9,7 +9,7 @@ use std::ops::Range;
 use pulldown_cmark::{Event, LinkType, Options as Extensions, Parser, Tag, TagEnd};
 
 use super::align::{Decodes, align};
-use super::{Doc, Options, html};
+use super::{Doc, Options, html, myst};
 
 const DECODES: Decodes = Decodes {
     entities: true,
@@ -47,6 +47,20 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // The labels reference links use.
     let mut used: foldhash::HashSet<String> = foldhash::HashSet::default();
     let mut events = parser(source, doc.want_refs).into_offset_iter();
+    // MyST directives that hold Markdown (```` ```{note} ````): their
+    // bodies are read as Markdown, from a parse where nothing else shows,
+    // in place of the code block the parser makes of them.
+    let directives = myst::prose_directives(source);
+    let masked = myst::masked(source, &directives);
+    let mut inner = match &masked {
+        Some(m) => parser(m, doc.want_refs).into_offset_iter().collect(),
+        None => Vec::new(),
+    }
+    .into_iter()
+    .peekable();
+    let mut queued: std::collections::VecDeque<(Event, Range<usize>)> = Default::default();
+    // The end of the directive whose code block's events are skipped.
+    let mut skip_until: Option<usize> = None;
     let mut links: Vec<Open> = Vec::new();
     let mut code_block = false;
     let mut html_block: Option<Range<usize>> = None;
@@ -61,7 +75,36 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     // The bodies of Hugo's code shortcodes: listings, as code blocks are.
     let bodies = super::shortcodes::code_bodies(raw);
     let in_body = |at: usize| within(&bodies, at);
-    for (event, range) in events.by_ref() {
+    loop {
+        let (event, range) = match queued.pop_front() {
+            Some(e) => e,
+            None => match events.next() {
+                None => break,
+                Some((event, range)) => {
+                    if let Some(end) = skip_until {
+                        if range.start < end {
+                            continue;
+                        }
+                        skip_until = None;
+                    }
+                    if let Event::Start(Tag::CodeBlock(_)) = &event
+                        && let Some(d) = directives.iter().find(|d| d.block.start == range.start)
+                    {
+                        if range.start > reach {
+                            gaps.push(reach..range.start);
+                        }
+                        reach = reach.max(range.end);
+                        while let Some(e) = inner.next_if(|(_, r)| r.start < d.block.end) {
+                            queued.push_back(e);
+                        }
+                        skip_until = Some(d.block.end);
+                        doc.text.separate();
+                        continue;
+                    }
+                    (event, range)
+                }
+            },
+        };
         if !matches!(event, Event::Start(_) | Event::End(_))
             || matches!(
                 event,

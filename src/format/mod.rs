@@ -23,6 +23,7 @@ pub mod mailbox;
 mod man;
 mod map;
 mod markdown;
+mod myst;
 mod page_refs;
 mod rst;
 mod shortcodes;

@@ -66,6 +66,8 @@ impl Links {
         let mut unchecked = Unchecked::default();
         // Whether the file is a template source, read once if needed.
         let mut template = None;
+        // Whether a MyST page includes the file, read once if needed.
+        let mut included: Option<bool> = None;
         // This file's own cells, for its `#frag`s.
         let mut own = None;
         let mut boundary_listing: Option<Option<Arc<tree::Listing>>> = None;
@@ -172,6 +174,14 @@ impl Links {
             // then where its model ends (SPEC section 11a).
             let problem = match (problem, &site) {
                 (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, &r.value, Ok(p)),
+                (Ok(Some(_)), None)
+                    if *included.get_or_insert_with(|| self.included_by_myst(&abs)) =>
+                {
+                    Err(Reason::new(
+                        Kind::Elsewhere,
+                        "in files a MyST page includes, whose links resolve in that page",
+                    ))
+                }
                 (Err(u), Some(site)) if matches!(u.kind, Kind::RootRelative | Kind::Outside) => {
                     self.by_site(site, &abs, dir, &r.value, Err(u))
                 }

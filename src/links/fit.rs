@@ -340,6 +340,15 @@ fn is_extension(last: &str) -> bool {
         || last.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether a path's last segment ends in a file's extension (a
+/// document's or another file's a link commonly names): `units/length`
+/// and `expr.closure` do not, `setup.md` and `logo.png` do.
+pub(crate) fn has_extension(last: &str) -> bool {
+    last.rsplit_once('.').is_some_and(|(stem, e)| {
+        !stem.is_empty() && is_extension(e) && !e.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
 /// The shape of the path of `value` (a relative reference with a path).
 fn path_shape(path: &[u8]) -> Shape {
     let text = String::from_utf8_lossy(path);

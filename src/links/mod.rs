@@ -254,6 +254,8 @@ pub struct Links {
     routes: RwLock<PathMap<Arc<Routes>>>,
     /// What may make headings in each page a broken fragment names.
     makers: RwLock<PathMap<Arc<Makers>>>,
+    /// Each MyST project's explicit targets, in lower case, by its home.
+    labels: RwLock<PathMap<Arc<site::MystIndex>>>,
     /// `[links] generated` and `anchors`, compiled.
     generated: globset::GlobSet,
     anchors: globset::GlobSet,
@@ -348,6 +350,7 @@ impl Links {
             permalinks: RwLock::default(),
             routes: RwLock::default(),
             makers: RwLock::default(),
+            labels: RwLock::default(),
             generated: site::globs(&options.generated),
             anchors: site::globs(&options.anchors),
             tree: Tree::new(options.follow_links),
@@ -458,6 +461,21 @@ impl Links {
                 (root, folder)
             }
             Err(_) => (dir, Vec::new()),
+        }
+    }
+
+    /// Finds the site of each folder of `files` before their links are
+    /// checked, so that what one site says of a file outside it (a MyST
+    /// page that includes it) is known whatever the order of the checks.
+    pub fn prepare<'p>(&self, files: impl Iterator<Item = &'p Path>) {
+        let mut seen = std::collections::HashSet::new();
+        for f in files {
+            let abs = normal(f, &self.cwd);
+            if let Some(dir) = abs.parent()
+                && seen.insert(dir.to_path_buf())
+            {
+                self.site_of(dir);
+            }
         }
     }
 

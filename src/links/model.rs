@@ -105,6 +105,9 @@ impl Links {
         if let Some(decided) = self.site_anchor(site, abs, &best) {
             return decided;
         }
+        if let Some(decided) = self.myst_destination(site, dir, path, &best) {
+            return decided;
+        }
         if let Some(why) = &site.broken {
             return Err(Reason::new(Kind::Config, why.clone()));
         }
@@ -157,6 +160,21 @@ impl Links {
         if site.anchors.is_match(fragment) {
             return Some(Ok(None));
         }
+        // MyST resolves `#label` against every target of the project.
+        if site.myst {
+            if self
+                .myst_index(site)
+                .labels
+                .contains(&fragment.to_lowercase())
+            {
+                return Some(Ok(None));
+            }
+            if path.is_none()
+                && let Some(by) = &site.domains
+            {
+                return Some(Err(Reason::new(Kind::Rewritten, by.clone())));
+            }
+        }
         let target = match path {
             Some(p) => normal(Path::new(p), &self.cwd),
             None => abs.to_path_buf(),
@@ -166,6 +184,80 @@ impl Links {
             Kind::Anchors,
             format!("their targets have {by} that may make headings"),
         )))
+    }
+
+    /// The explicit targets of a MyST project (see
+    /// [`super::site::myst_targets`]), read once from its Markdown,
+    /// notebooks and rST, and the files its pages include.
+    pub(super) fn myst_index(&self, site: &Site) -> Arc<super::site::MystIndex> {
+        cached(&self.labels, site.home.as_os_str(), || {
+            let mut out = super::site::MystIndex::default();
+            let files = self.files_under(&site.source, &["md", "ipynb", "rst", "qmd", "txt"]);
+            for f in files {
+                let held = self.options.pages.as_ref().and_then(|p| (p.0)(&f));
+                let raw = match held {
+                    Some(text) => Some(text.to_vec()),
+                    None => super::read_page(&f),
+                };
+                if let Some(raw) = raw {
+                    out.read(&f, &raw);
+                }
+            }
+            out
+        })
+    }
+
+    /// Whether a page of a MyST project known to this run includes the
+    /// file `abs` (`{include}`): its links resolve in that page, rebased
+    /// by `:relative-docs:`, not where the file is.
+    pub(super) fn included_by_myst(&self, abs: &Path) -> bool {
+        let sites: Vec<Arc<Site>> = self
+            .generators
+            .read()
+            .map(|g| g.values().flatten().filter(|s| s.myst).cloned().collect())
+            .unwrap_or_default();
+        sites
+            .iter()
+            .any(|s| self.myst_index(s).includes.contains(abs))
+    }
+
+    /// A MyST destination that is no file: a label of the project
+    /// (`[](units/length)` names `(units/length)=`) or a document named
+    /// without its extension, from the file's folder or the project's
+    /// root (MyST-Parser, "Default destination resolution"). `None` where
+    /// MyST decides nothing.
+    fn myst_destination(
+        &self,
+        site: &Site,
+        dir: &Path,
+        path: &[u8],
+        problem: &Problem,
+    ) -> Option<Result<Option<Problem>, Reason>> {
+        if !site.myst || !matches!(problem, Problem::Missing { .. }) || path.is_empty() {
+            return None;
+        }
+        let text = std::str::from_utf8(path).ok()?;
+        if text.starts_with('/') || text.ends_with('/') {
+            return None;
+        }
+        let last = text.rsplit('/').next().unwrap_or(text);
+        if super::fit::has_extension(last) {
+            return None;
+        }
+        if self.myst_index(site).labels.contains(&text.to_lowercase()) {
+            return Some(Ok(None));
+        }
+        for base in [dir, site.source.as_path()] {
+            for ext in ["md", "ipynb", "rst"] {
+                let doc = paths::lexical(&base.join(format!("{text}.{ext}")));
+                if doc.starts_with(&site.source) && doc.is_file() {
+                    return Some(Ok(None));
+                }
+            }
+        }
+        site.domains
+            .as_ref()
+            .map(|by| Err(Reason::new(Kind::Rewritten, by.clone())))
     }
 
     /// The page whose front matter gives it the URL `path` names, written

@@ -144,6 +144,8 @@ const SITES: &[&str] = &[
     "mdbook",
     "plain",
     "broken-config",
+    "myst",
+    "sphinx-myst",
 ];
 
 /// A fixture added without a test would never run.
@@ -242,6 +244,22 @@ fn plain() {
 #[test]
 fn broken_config() {
     assert_site("broken-config");
+}
+
+/// mystmd: labels resolved project-wide (`(label)=`, `:label:`, `$$
+/// (label)`, `#| label:` in a notebook), Markdown in a `{note}`, code in
+/// a `{code-cell}`.
+#[test]
+fn myst() {
+    assert_site("myst");
+}
+
+/// Sphinx with myst_parser: label and document destinations, `.md`
+/// links to pages, Sphinx's domains left unchecked, a file a page
+/// includes with `:relative-docs:`.
+#[test]
+fn sphinx_myst() {
+    assert_site("sphinx-myst");
 }
 
 /// The site root is found from where you stand (SPEC section 11b): `cd

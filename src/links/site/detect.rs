@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{
-    Site, antora, docusaurus, hugo, jekyll, mdbook, mkdocs, sphinx, starlight, try_read_config,
-    vitepress,
+    Site, antora, docusaurus, hugo, jekyll, mdbook, mkdocs, myst, sphinx, starlight,
+    try_read_config, vitepress,
 };
 use crate::links::tree::Listing;
 
@@ -19,6 +19,13 @@ pub(crate) fn detect(
 ) -> Option<Site> {
     if listing.contains("book.toml") {
         return Some(mdbook::mdbook(dir));
+    }
+    if listing.contains("myst.yml") {
+        return Some(myst::mystmd(dir));
+    }
+    // Jupyter Book 1: Sphinx with MyST, configured in `_config.yml`.
+    if listing.contains("_toc.yml") && listing.contains("_config.yml") {
+        return Some(myst::jupyter_book(dir));
     }
     if listing.contains("antora.yml") {
         return Some(antora::antora(dir));
@@ -87,7 +94,9 @@ pub(crate) fn detect(
         // Only a Sphinx configuration: other projects have a `conf.py`.
         let text = try_read_config(&dir.join("conf.py")).unwrap_or_default();
         if text.contains("sphinx") || text.contains("html_theme") {
-            return Some(sphinx::sphinx(dir, &text));
+            let mut site = sphinx::sphinx(dir, &text);
+            myst::sphinx_myst(&mut site, &text);
+            return Some(site);
         }
     }
     if listing.contains("_config.yml") {

@@ -26,6 +26,7 @@ mod hugo;
 mod jekyll;
 mod mdbook;
 mod mkdocs;
+mod myst;
 mod sphinx;
 mod starlight;
 mod vitepress;
@@ -37,6 +38,7 @@ use std::sync::Arc;
 
 pub(crate) use antora::antora_module;
 pub(crate) use detect::detect;
+pub(crate) use myst::MystIndex;
 
 /// A site generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,9 @@ pub enum Generator {
     VitePress,
     /// `astro.config.*` with Starlight.
     Starlight,
+    /// MyST: `myst.yml` (mystmd, Jupyter Book 2), or Jupyter Book 1's
+    /// `_config.yml` with `_toc.yml`.
+    Myst,
 }
 
 impl Generator {
@@ -88,6 +93,7 @@ impl Generator {
             Generator::Antora => "Antora",
             Generator::VitePress => "VitePress",
             Generator::Starlight => "Starlight",
+            Generator::Myst => "MyST",
         }
     }
 }
@@ -148,6 +154,14 @@ pub struct Site {
     /// mdBook: the chapters `SUMMARY.md` lists, read when first needed
     /// (`None`: no summary could be read, so none is known).
     pub chapters: std::sync::OnceLock<Option<HashSet<PathBuf>>>,
+    /// MyST (mystmd, Jupyter Book, Sphinx with `myst_parser` or
+    /// `myst_nb`): its Markdown's `#label` and label destinations resolve
+    /// against every explicit target of the project.
+    pub myst: bool,
+    /// What else resolves a MyST reference urilint cannot see (Sphinx's
+    /// domains and intersphinx inventories): a label not found is then
+    /// unchecked, not broken.
+    pub domains: Option<Arc<str>>,
 }
 
 impl Site {
@@ -174,6 +188,8 @@ impl Site {
             posts: None,
             route_base: String::new(),
             chapters: std::sync::OnceLock::new(),
+            myst: false,
+            domains: None,
         }
     }
 
@@ -189,7 +205,9 @@ impl Site {
     /// `jekyll-relative-links` (on by default on GitHub Pages) may.
     pub fn rewrites_sources(&self) -> bool {
         match self.generator {
-            Generator::Sphinx | Generator::Zola | Generator::Starlight => false,
+            // MyST turns a link to a project document into one to its page.
+            Generator::Sphinx => self.myst,
+            Generator::Zola | Generator::Starlight => false,
             Generator::Hugo => self.rewriter.is_some(),
             _ => true,
         }
