@@ -111,6 +111,14 @@ impl Links {
                 && is_route(&r.value)
                 && let Some(found) = self.docusaurus_route(site, &abs, &r.value)
             {
+                // A page found: its anchors as the site makes them.
+                let found = match found {
+                    Ok(Some(p)) => match self.site_anchor(site, &abs, &p) {
+                        Some(decided) => decided,
+                        None => self.limits(&abs, Some(site), &r.value, p, &mut template),
+                    },
+                    f => f,
+                };
                 record(i, found, &mut problems, &mut unchecked);
                 continue;
             }

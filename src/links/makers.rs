@@ -16,6 +16,10 @@ pub(super) struct Makers {
     /// For components, the letters and digits of each one's line: a
     /// fragment is theirs only if one names it.
     named: Option<Vec<String>>,
+    /// MDX files the page imports and renders as components
+    /// (`import Part from './_part.mdx'`, then `<Part />`): their
+    /// headings are the page's.
+    pub(super) imports: Vec<std::path::PathBuf>,
 }
 
 /// Letters and digits only, in lower case: `usage-chart` is named by
@@ -40,9 +44,7 @@ impl Links {
         path: &Path,
         fragment: &str,
     ) -> Option<&'static str> {
-        let makers = cached(&self.makers, path.as_os_str(), || {
-            heading_makers(generator, path)
-        });
+        let makers = self.makers_of(generator, path);
         let by = makers.by?;
         match &makers.named {
             None => Some(by),
@@ -51,6 +53,15 @@ impl Links {
                 (!wanted.is_empty() && lines.iter().any(|l| l.contains(&wanted))).then_some(by)
             }
         }
+    }
+}
+
+impl Links {
+    /// What in the page at `path` may make headings, read once.
+    pub(super) fn makers_of(&self, generator: Generator, path: &Path) -> std::sync::Arc<Makers> {
+        cached(&self.makers, path.as_os_str(), || {
+            heading_makers(generator, path)
+        })
     }
 }
 
@@ -69,8 +80,31 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
         out.named = Some(Vec::new());
     }
     let mut code = false;
+    // MDX imports of local Markdown: `import Name from './_part.mdx'`.
+    let mut imported: Vec<(String, std::path::PathBuf)> = Vec::new();
     for l in text.split(|&b| b == b'\n') {
         let l = l.trim_ascii();
+        if components
+            && !code
+            && let Some(rest) = l.strip_prefix(b"import ")
+            && let Some((name, from)) = mdx_import(rest)
+            && let Some(dir) = path.parent()
+        {
+            imported.push((name, crate::paths::lexical(&dir.join(from))));
+            continue;
+        }
+        if !imported.is_empty()
+            && l.first() == Some(&b'<')
+            && let Some(k) = imported.iter().position(|(n, _)| {
+                l[1..].starts_with(n.as_bytes())
+                    && l.get(n.len() + 1)
+                        .is_none_or(|c| !c.is_ascii_alphanumeric())
+            })
+        {
+            let (_, file) = imported.swap_remove(k);
+            out.imports.push(file);
+            continue;
+        }
         if l.starts_with(b"```") || l.starts_with(b"~~~") {
             code = !code;
             continue;
@@ -112,6 +146,22 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
         }
     }
     out
+}
+
+/// `Name from './part.mdx'` (what follows `import `): the name and the
+/// path of a local Markdown or MDX file.
+fn mdx_import(rest: &[u8]) -> Option<(String, String)> {
+    let text = std::str::from_utf8(rest).ok()?;
+    let (name, from) = text.split_once(" from ")?;
+    let name = name.trim();
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    let from = from.trim().trim_end_matches(';').trim();
+    let from = from.strip_prefix(['\'', '"'])?.strip_suffix(['\'', '"'])?;
+    let local = from.starts_with("./") || from.starts_with("../");
+    let markdown = from.ends_with(".md") || from.ends_with(".mdx");
+    (local && markdown).then(|| (name.to_string(), from.to_string()))
 }
 
 /// Whether the file at `path` is a template source: HTML (or a

@@ -179,6 +179,16 @@ impl Links {
             Some(p) => normal(Path::new(p), &self.cwd),
             None => abs.to_path_buf(),
         };
+        // The headings of the MDX parts the page renders are its own.
+        let imports = self.makers_of(site.generator, &target).imports.clone();
+        if imports.iter().any(|part| {
+            part.is_file()
+                && self
+                    .fragment_problem(part, None, Some(fragment), true)
+                    .is_none()
+        }) {
+            return Some(Ok(None));
+        }
         let by = self.may_make_headings(site.generator, &target, fragment)?;
         Some(Err(Reason::new(
             Kind::Anchors,
@@ -426,35 +436,138 @@ impl Links {
         })
     }
 
-    /// An extensionless link in a Docusaurus doc, which is a route, not a
-    /// file (Docusaurus, "Markdown links": only links to `.md` files are
-    /// files): resolved against the doc's own route, and looked up among
-    /// the docs' routes. `None` when the file is no doc of the site.
+    /// The routes of a Docusaurus site (Docusaurus, "Docs", "Versioning",
+    /// "Blog", "Creating pages"): each docs plugin's docs at its
+    /// `routeBasePath` (the current version also under `next/`, each
+    /// version of `versions.json` under its name, the latest also at the
+    /// base), the blog's posts, and the pages of `src/pages`.
+    fn docusaurus_routes(&self, site: &Site) -> Arc<Routes> {
+        cached(&self.routes, site.home.as_os_str(), || {
+            let mut routes = Routes::default();
+            let Some(layout) = &site.docusaurus else {
+                return routes;
+            };
+            let head = |p: &Path| self.head_of(p);
+            let docs_exts = ["md", "mdx", "markdown"];
+            let add = |routes: &mut Routes, folder: &Path, base: &str| {
+                let files = self.files_under(folder, &docs_exts);
+                for (f, r) in permalinks::docusaurus_routes(&files, folder, base, &head) {
+                    routes
+                        .by_route
+                        .entry(r.clone())
+                        .or_insert_with(|| f.clone());
+                    routes.of_file.entry(f).or_insert(r);
+                }
+            };
+            let join = |a: &str, b: &str| match (a.is_empty(), b.is_empty()) {
+                (true, _) => b.to_string(),
+                (_, true) => a.to_string(),
+                _ => format!("{a}/{b}"),
+            };
+            for d in &layout.docs {
+                let prefix = match d.id.as_str() {
+                    "default" => String::new(),
+                    id => format!("{id}_"),
+                };
+                let versions: Vec<String> =
+                    super::site::read_config(&site.home.join(format!("{prefix}versions.json")))
+                        .parse::<serde_json::Value>()
+                        .ok()
+                        .and_then(|v| {
+                            v.as_array().map(|a| {
+                                a.iter()
+                                    .filter_map(|x| x.as_str().map(str::to_string))
+                                    .collect()
+                            })
+                        })
+                        .unwrap_or_default();
+                // The current docs are the latest version unless a version
+                // is released; a site may also copy them into the latest
+                // version's folder at build: both are served at the base.
+                add(&mut routes, &d.path, &d.base);
+                add(&mut routes, &d.path, &join(&d.base, "next"));
+                for (k, v) in versions.iter().enumerate() {
+                    let folder = site
+                        .home
+                        .join(format!("{prefix}versioned_docs"))
+                        .join(format!("version-{v}"));
+                    add(&mut routes, &folder, &join(&d.base, v));
+                    if k == 0 || d.last_version.as_deref() == Some(v) {
+                        add(&mut routes, &folder, &d.base);
+                    }
+                }
+            }
+            if let Some((blog, base)) = &layout.blog {
+                for f in self.files_under(blog, &docs_exts) {
+                    let Ok(rel) = f.strip_prefix(blog) else {
+                        continue;
+                    };
+                    let slug = head(&f).and_then(|h| {
+                        permalinks::front_matter(&h)
+                            .and_then(|fm| permalinks::value(fm, "slug"))
+                            .map(|s| s.trim_matches('/').to_string())
+                    });
+                    let mut own = match slug {
+                        Some(s) => vec![s],
+                        None => super::site::docusaurus::blog_routes(rel),
+                    };
+                    own.dedup();
+                    for r in own {
+                        let r = join(base, &r);
+                        routes
+                            .by_route
+                            .entry(r.clone())
+                            .or_insert_with(|| f.clone());
+                        routes.of_file.entry(f.clone()).or_insert(r);
+                    }
+                }
+                routes.made.push(base.clone());
+            }
+            let pages = self.files_under(&layout.pages, &["md", "mdx", "js", "jsx", "ts", "tsx"]);
+            for f in pages {
+                let Ok(rel) = f.strip_prefix(&layout.pages) else {
+                    continue;
+                };
+                if rel.iter().any(|s| s.to_string_lossy().starts_with('_')) {
+                    continue;
+                }
+                let rel = rel.with_extension("");
+                let mut r = rel.to_string_lossy().replace('\\', "/");
+                if r == "index" {
+                    r.clear();
+                } else if let Some(folder) = r.strip_suffix("/index") {
+                    r = folder.to_string();
+                }
+                routes
+                    .by_route
+                    .entry(r.clone())
+                    .or_insert_with(|| f.clone());
+                routes.of_file.entry(f).or_insert(r);
+            }
+            routes
+        })
+    }
+
+    /// A Docusaurus link that is a route, not a file (Docusaurus,
+    /// "Markdown links": only links to `.md` files are files): resolved
+    /// against its page's own route, or from the root when `/`-rooted,
+    /// and looked up among the site's routes. `None` where the routes
+    /// decide nothing.
     pub(super) fn docusaurus_route(
         &self,
         site: &Site,
         abs: &Path,
         value: &[u8],
     ) -> Option<Result<Option<Problem>, Reason>> {
-        let docs = site.contents.first()?;
-        let routes = cached(&self.routes, site.home.as_os_str(), || {
-            let files = self.files_under(docs, &["md", "mdx", "markdown"]);
-            let head = |p: &Path| self.head_of(p);
-            let of_file = permalinks::docusaurus_routes(&files, docs, &site.route_base, &head);
-            let by_route = of_file
-                .iter()
-                .map(|(f, r)| (r.clone(), f.clone()))
-                .collect();
-            Routes { of_file, by_route }
-        });
-        let own = routes.of_file.get(abs)?;
+        let routes = self.docusaurus_routes(site);
         let p = parts(value);
         let text = String::from_utf8_lossy(p.path);
-        // A doc is served at its route without a trailing `/`: a relative
+        // A page is served at its route without a trailing `/`: a relative
         // link resolves from the route's folder.
         let route = match text.strip_prefix('/') {
             Some(rooted) => rooted.to_string(),
             None => {
+                let own = routes.of_file.get(abs)?;
                 let folder = own.rsplit_once('/').map_or("", |(d, _)| d);
                 let mut segs: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
                 for s in text.split('/') {
@@ -470,27 +583,36 @@ impl Links {
             }
         };
         let route = route.trim_matches('/');
-        match routes.by_route.get(route) {
-            Some(doc) => Some(Ok(self.fragment_problem(
+        if let Some(doc) = routes.by_route.get(route) {
+            return Some(Ok(self.fragment_problem(
                 doc,
                 None,
                 p.fragment.as_deref(),
                 true,
-            ))),
-            // Under the docs' own base, every route is a doc's.
-            None if !site.route_base.is_empty()
-                && (route == site.route_base
-                    || route.starts_with(&format!("{}/", site.route_base))) =>
-            {
-                Some(Ok(Some(Problem::Missing {
-                    path: format!("/{route}"),
-                    page: true,
-                })))
-            }
-            // Not a doc's route: a page, a static file or a redirect of
-            // the site, looked up as before.
-            None => None,
+            )));
         }
+        // The blog's lists, tags, archive and authors are made.
+        if routes.made.iter().any(|b| {
+            route == b
+                || ["tags", "archive", "authors", "page"]
+                    .iter()
+                    .any(|m| route == format!("{b}/{m}") || route.starts_with(&format!("{b}/{m}/")))
+        }) {
+            return Some(Ok(None));
+        }
+        // Under a docs plugin's own base, every route is a doc's.
+        let layout = site.docusaurus.as_ref()?;
+        if layout.docs.iter().any(|d| {
+            !d.base.is_empty() && (route == d.base || route.starts_with(&format!("{}/", d.base)))
+        }) {
+            return Some(Ok(Some(Problem::Missing {
+                path: format!("/{route}"),
+                page: true,
+            })));
+        }
+        // Not a route: a static file or a redirect of the site, looked up
+        // as before.
+        None
     }
 
     /// What no site model decides: the targets and ids config declares,
@@ -535,6 +657,8 @@ impl Links {
 pub(super) struct Routes {
     of_file: std::collections::HashMap<PathBuf, String>,
     by_route: std::collections::HashMap<String, PathBuf>,
+    /// The bases under which the generator makes list pages (a blog's).
+    made: Vec<String>,
 }
 
 /// Whether the page at `path` says in its front matter which repository
@@ -612,7 +736,7 @@ pub(super) fn is_route(value: &[u8]) -> bool {
     let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
     !path.is_empty()
         && !path.starts_with(b"//")
-        && !last.contains(&b'.')
+        && !super::fit::has_extension(&String::from_utf8_lossy(last))
         && memchr::memchr3(b'{', b'}', b'$', value).is_none()
 }
 

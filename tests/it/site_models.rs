@@ -146,6 +146,7 @@ const SITES: &[&str] = &[
     "broken-config",
     "myst",
     "sphinx-myst",
+    "docusaurus-versioned",
 ];
 
 /// A fixture added without a test would never run.
@@ -244,6 +245,14 @@ fn plain() {
 #[test]
 fn broken_config() {
     assert_site("broken-config");
+}
+
+/// Docusaurus routes: a docs plugin at the root and a second one,
+/// versions, blog posts, pages, static files, an imported MDX part's
+/// headings.
+#[test]
+fn docusaurus_versioned() {
+    assert_site("docusaurus-versioned");
 }
 
 /// mystmd: labels resolved project-wide (`(label)=`, `:label:`, `$$

@@ -21,7 +21,7 @@
 mod antora;
 mod config_file;
 mod detect;
-mod docusaurus;
+pub(crate) mod docusaurus;
 mod hugo;
 mod jekyll;
 mod mdbook;
@@ -154,6 +154,8 @@ pub struct Site {
     /// mdBook: the chapters `SUMMARY.md` lists, read when first needed
     /// (`None`: no summary could be read, so none is known).
     pub chapters: std::sync::OnceLock<Option<HashSet<PathBuf>>>,
+    /// Docusaurus: its content plugins.
+    pub docusaurus: Option<Arc<docusaurus::Layout>>,
     /// MyST (mystmd, Jupyter Book, Sphinx with `myst_parser` or
     /// `myst_nb`): its Markdown's `#label` and label destinations resolve
     /// against every explicit target of the project.
@@ -190,6 +192,7 @@ impl Site {
             chapters: std::sync::OnceLock::new(),
             myst: false,
             domains: None,
+            docusaurus: None,
         }
     }
 
@@ -272,9 +275,9 @@ impl Site {
                 // root before the file's folder (Docusaurus, "Markdown
                 // links": file paths are relative to the docs folder).
                 if !path.starts_with(b".")
-                    && let Some(c) = self.contents.first()
+                    && let Some(c) = docusaurus::docs_root(self, file)
                 {
-                    out.push((c.clone(), path.to_vec()));
+                    out.push((c, path.to_vec()));
                     out.push((self.home.clone(), path.to_vec()));
                 }
             }
