@@ -27,10 +27,23 @@ pub(crate) fn github_into(text: &str, out: &mut String) {
             } else if c == ' ' {
                 out.push('-');
             }
-        } else if c.is_alphanumeric() {
+        } else if github_keeps(c) {
             out.extend(c.to_lowercase());
         }
     }
+}
+
+/// Whether github-slugger keeps a non-ASCII character: it removes all
+/// but letters, marks, numbers and connector punctuation (`[^\p{L}\p{M}
+/// \p{N}\p{Pc} -]`), so a combining mark such as the virama U+094D
+/// stays (`#दिशानिर्देश`).
+fn github_keeps(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory as G, get_general_category};
+    c.is_alphanumeric()
+        || matches!(
+            get_general_category(c),
+            G::NonspacingMark | G::SpacingMark | G::EnclosingMark | G::ConnectorPunctuation
+        )
 }
 
 /// Whether mdBook's id of `text` is GitHub's: ASCII, and no whitespace
@@ -165,6 +178,27 @@ pub fn python_markdown(text: &str) -> String {
     out
 }
 
+/// Pandoc's automatic identifiers (Pandoc's manual, "Extension:
+/// auto_identifiers"), as Quarto makes them: characters other than
+/// letters, numbers, `_`, `-` and `.` removed, spaces and line breaks a
+/// `-`, lower-cased, everything before the first letter removed;
+/// `section` if nothing is left.
+pub fn pandoc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_alphanumeric() || matches!(c, '_' | '-' | '.') {
+            out.extend(c.to_lowercase());
+        } else if c.is_whitespace() {
+            out.push('-');
+        }
+    }
+    let from = out.find(|c: char| c.is_alphabetic()).unwrap_or(out.len());
+    match &out[from..] {
+        "" => "section".to_string(),
+        s => s.to_string(),
+    }
+}
+
 /// kramdown's automatic header ids (Jekyll): characters other than
 /// letters, numbers, spaces and hyphens removed, everything before the
 /// first letter removed, spaces a `-`, lower-cased.
@@ -289,6 +323,13 @@ mod tests {
         assert_eq!(github("foo.bar()"), "foobar");
         assert_eq!(github("🎉 Party"), "-party");
         assert_eq!(github("snake_case-and-kebab"), "snake_case-and-kebab");
+        // A combining mark (the virama U+094D) stays.
+        assert_eq!(github("दिशानिर्देश"), "दिशानिर्देश");
+        // Pandoc (Quarto): `.` and `_` stay, nothing before the first
+        // letter.
+        assert_eq!(pandoc("`src/ts/index.tsx`"), "srctsindex.tsx");
+        assert_eq!(pandoc("1.2 The Setup!"), "the-setup");
+        assert_eq!(pandoc("42"), "section");
         assert_eq!(mdbook("Über Café"), "Über-café");
         assert_eq!(mdbook("Using `Box<T>` to Point"), "using-boxt-to-point");
         assert_eq!(docutils("1. Über Setup!"), "uber-setup");

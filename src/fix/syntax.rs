@@ -34,7 +34,8 @@ impl Syntax {
             Format::Markdown | Format::Rst | Format::Asciidoc => Syntax::Markup,
             Format::Html => Syntax::Html,
             Format::Man => Syntax::Man,
-            Format::Json => Syntax::Json,
+            // A PO string is a C string literal: `"` and `\` escaped.
+            Format::Json | Format::Po => Syntax::Json,
             Format::Mail => return None,
         })
     }

@@ -52,6 +52,8 @@ enum Attr {
     /// `<meta http-equiv=refresh content="5; url=...">`.
     HttpEquiv,
     Content,
+    /// `background`: a URL on `body` and tables only (HTML 4).
+    Background,
     /// What a fragment names (SPEC section 11).
     Id,
     Name,
@@ -78,7 +80,8 @@ fn attribute(name: &[u8]) -> Attr {
         // `background` and `longdesc`; SVG's `xlink:href`; XML
         // vocabularies: RSS `<enclosure url>`, Atom and OPML links.
         b"xlink:href" | b"src" | b"action" | b"cite" | b"poster" | b"data" | b"formaction"
-        | b"background" | b"longdesc" | b"manifest" | b"url" | b"xmlurl" | b"htmlurl" => Attr::Url,
+        | b"longdesc" | b"manifest" | b"url" | b"xmlurl" | b"htmlurl" => Attr::Url,
+        b"background" => Attr::Background,
         b"srcset" => Attr::Srcset,
         b"http-equiv" => Attr::HttpEquiv,
         b"content" => Attr::Content,
@@ -171,9 +174,18 @@ impl State<'_> {
                 .iter()
                 .any(|a| a.kind == Attr::HttpEquiv && a.decoded().eq_ignore_ascii_case(b"refresh"));
         let anchor = tag_is(b"a");
+        // `background` is a URL only on the elements HTML 4 gave it to
+        // (`body`, tables); a custom element's (`<dotlottie-player
+        // background="transparent">`) is a value of its own.
+        let legacy_background = ["body", "table", "tr", "td", "th"]
+            .iter()
+            .any(|t| tag_is(t.as_bytes()));
         for a in &self.attributes {
+            if a.kind == Attr::Background && !legacy_background {
+                continue;
+            }
             match a.kind {
-                Attr::Href | Attr::Url => {
+                Attr::Href | Attr::Url | Attr::Background => {
                     // A URL attribute is a delimited URI, read whole.
                     doc.links.synthetic(b"\"");
                     self.value(&mut doc.links, a, true);

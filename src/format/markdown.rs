@@ -41,6 +41,20 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         doc.text.raw(0, raw);
         return;
     };
+    // Quarto's `{{< include _part.qmd >}}`: the part's headings are the
+    // page's (Quarto, "Includes").
+    if doc.want_anchors && memchr::memmem::find(raw, b"{{< include ").is_some() {
+        for line in source.lines() {
+            if let Some(rest) = line.trim().strip_prefix("{{< include ")
+                && let Some(path) = rest.strip_suffix(">}}")
+            {
+                let path = path.trim().trim_matches(['"', '\'']);
+                if !path.is_empty() {
+                    doc.targets.includes.push(path.to_string());
+                }
+            }
+        }
+    }
     // The text of the heading being read: what its slug is made from.
     let mut heading: Option<String> = None;
     let mut heading_id: Option<String> = None;
@@ -258,6 +272,9 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                         text.as_bytes(),
                         DECODES,
                     );
+                    if doc.want_refs && raw[range.clone()] == *text.as_bytes() {
+                        crossrefs(&text, range.start, doc);
+                    }
                 }
             }
             Event::Code(code) => {
@@ -422,6 +439,45 @@ pub fn parser(source: &str, heading_ids: bool) -> Parser<'_> {
         extensions |= Extensions::ENABLE_HEADING_ATTRIBUTES;
     }
     Parser::new_ext(source, extensions)
+}
+
+/// The kinds of Quarto cross-references (Quarto, "Cross References"):
+/// `@sec-`, `@fig-`, `@tbl-`, `@eq-` ...
+const CROSSREF_KINDS: &[&str] = &[
+    "sec", "fig", "tbl", "eq", "lst", "thm", "lem", "cor", "prp", "cnj", "def", "exm", "exr",
+    "sol", "rem", "alg", "nte", "wrn", "tip", "imp", "cau",
+];
+
+/// Records the Quarto cross-references in `text`, written at `at`:
+/// `@sec-setup`, `[-@fig-plot]`, not an address (`a@sec-x.org`).
+fn crossrefs(text: &str, at: usize, doc: &mut Doc) {
+    let b = text.as_bytes();
+    for k in memchr::memchr_iter(b'@', b) {
+        if k > 0 && (b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'.' | b'_' | b'@')) {
+            continue;
+        }
+        let rest = &text[k + 1..];
+        let Some((kind, _)) = rest.split_once('-') else {
+            continue;
+        };
+        if !CROSSREF_KINDS.contains(&kind) {
+            continue;
+        }
+        let len = rest
+            .bytes()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.' | b':'))
+            .count();
+        // A label ends in a letter or digit: `@fig-a.` ends a sentence.
+        let label = rest[..len].trim_end_matches(['.', ':', '-']);
+        if label.len() <= kind.len() + 1 {
+            continue;
+        }
+        let prev = doc.ref_kind;
+        doc.ref_kind = super::RefKind::Crossref;
+        let value = format!("#{label}").into_bytes();
+        doc.reference_owned(at + k + 1, label.as_bytes(), value);
+        doc.ref_kind = prev;
+    }
 }
 
 /// A link label as pulldown-cmark matches it (CommonMark 4.7): runs of

@@ -25,6 +25,7 @@ mod map;
 mod markdown;
 mod myst;
 mod page_refs;
+mod po;
 mod rst;
 mod shortcodes;
 mod tags;
@@ -63,6 +64,8 @@ pub enum Format {
     Man,
     /// JSON, JSON Lines and notebooks.
     Json,
+    /// GNU gettext PO files: their strings, continued over lines.
+    Po,
 }
 
 /// The size up to which a structured format is parsed whole; a larger file
@@ -71,7 +74,7 @@ pub const MAX_PARSED: u64 = 64 * 1024 * 1024;
 
 impl Format {
     /// Every format, in the order `--input` lists them.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::Text,
         Format::Mail,
         Format::Html,
@@ -80,6 +83,7 @@ impl Format {
         Format::Asciidoc,
         Format::Man,
         Format::Json,
+        Format::Po,
     ];
 
     /// The name used in options, config and output.
@@ -93,6 +97,7 @@ impl Format {
             Format::Asciidoc => "asciidoc",
             Format::Man => "man",
             Format::Json => "json",
+            Format::Po => "po",
         }
     }
 
@@ -126,11 +131,12 @@ impl Format {
         let (_, ext) = name.rsplit_once('.')?;
         Some(match ext {
             "html" | "htm" | "xhtml" | "xml" | "svg" => Format::Html,
-            "md" | "markdown" | "mdx" => Format::Markdown,
+            "md" | "markdown" | "mdx" | "qmd" | "rmd" => Format::Markdown,
             "rst" | "rest" => Format::Rst,
             "adoc" | "asciidoc" => Format::Asciidoc,
             "man" | "roff" => Format::Man,
             "json" | "ipynb" | "webmanifest" | "jsonl" => Format::Json,
+            "po" | "pot" => Format::Po,
             "mbox" | "eml" => Format::Mail,
             // Man page sections, with their suffixes: `.1`, `.3perl`, `.1ssl`.
             _ if ext
@@ -157,10 +163,22 @@ impl Format {
     ///
     /// assert_eq!(Format::detect(b".\\\" page\n.TH LS 1\n", None), Format::Man);
     /// assert_eq!(Format::detect(b"From here on, see http://x.example/\n", None), Format::Text);
+    /// let lock = std::path::Path::new("flake.lock");
+    /// assert_eq!(Format::detect(b"{\"nodes\": {}}", Some(lock)), Format::Json);
+    /// assert_eq!(Format::detect(b"# yarn lockfile v1\n", Some(lock)), Format::Text);
     /// ```
     pub fn detect(head: &[u8], path: Option<&Path>) -> Format {
         if let Some(f) = path.and_then(Format::from_name) {
             return f;
+        }
+        // Source maps and lock files that hold JSON (`app.js.map`,
+        // `composer.lock`, `flake.lock`): their strings, escapes decoded.
+        if let Some(p) = path
+            && p.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("map") || e.eq_ignore_ascii_case("lock"))
+            && matches!(head.trim_ascii_start().first(), Some(b'{' | b'['))
+        {
+            return Format::Json;
         }
         if is_roff(head) {
             return Format::Man;
@@ -388,6 +406,10 @@ pub enum RefKind {
     /// of this document or else the title of one of its sections or
     /// blocks (its value is `#` and the title, spaces kept).
     Natural,
+    /// A Quarto cross-reference, `@sec-setup`, `@fig-plot`: a label of
+    /// its page, or of the project in a book (its value is `#` and the
+    /// label).
+    Crossref,
 }
 
 /// A relative reference written in a link target or URL attribute
@@ -469,6 +491,7 @@ pub(crate) fn read(format: Format, raw: &[u8], options: Options, refs: bool, anc
         Format::Asciidoc => asciidoc::read(raw, options, &mut doc),
         Format::Man => man::read(raw, &mut doc),
         Format::Json => json::read(raw, options.include_code, &mut doc),
+        Format::Po => po::read(raw, &mut doc),
         Format::Text | Format::Mail => doc.text.raw(0, raw),
     }
     doc

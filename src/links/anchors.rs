@@ -82,6 +82,31 @@ fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dy
                 Some(Generator::Hugo | Generator::Docusaurus | Generator::Starlight) => {
                     github(emit)
                 }
+                // A heading's own `[#id]`, through github-slugger; the
+                // rest as GitHub makes them.
+                Some(Generator::Nextra) => {
+                    let (custom, plain): (Vec<&String>, Vec<&String>) = h
+                        .iter()
+                        .partition(|x| super::site::nextra::custom_id(x).is_some());
+                    for x in custom {
+                        if let Some(id) = super::site::nextra::custom_id(x) {
+                            emit(&slug::github(id));
+                        }
+                    }
+                    let plain: Vec<String> = plain.into_iter().cloned().collect();
+                    slug::numbered(&plain, into(slug::github_into), '-', 1, true, emit)
+                }
+                Some(Generator::Docsify) => {
+                    for x in h {
+                        match super::site::docsify::custom_id(x) {
+                            Some(id) => emit(id),
+                            None => emit(&slug::github(x)),
+                        }
+                    }
+                }
+                Some(Generator::Quarto) => {
+                    slug::numbered(h, owned(slug::pandoc), '-', 1, true, emit)
+                }
                 _ => {
                     github(emit);
                     if !h.iter().all(|x| slug::mdbook_is_github(x)) {

@@ -45,6 +45,41 @@ impl Links {
             };
             return (Vec::new(), unchecked);
         }
+        // A Quarto partial's links resolve in the page that includes it
+        // (Quarto, "Includes": relative paths resolve from the main
+        // file's folder); one no page includes is not rendered.
+        if let Some(site) = &site
+            && site.generator == Generator::Quarto
+            && site::quarto::is_partial(&abs)
+        {
+            return match self.quarto_includer(site, &abs) {
+                Some(page) => self.check(
+                    &Source {
+                        path: &page,
+                        tree: source.tree,
+                    },
+                    refs,
+                ),
+                None => (
+                    Vec::new(),
+                    Unchecked {
+                        checked: 0,
+                        found: Vec::new(),
+                        links: (0..refs.len())
+                            .map(|i| {
+                                (
+                                    i,
+                                    Reason::new(
+                                        Kind::Elsewhere,
+                                        "in Quarto partials no page includes",
+                                    ),
+                                )
+                            })
+                            .collect(),
+                    },
+                ),
+            };
+        }
         let tree = normal(source.tree, &self.cwd);
         // The site's root bounds it too: a reference that leaves it
         // leaves the site.
@@ -81,7 +116,10 @@ impl Links {
             // generator's site, no link at all.
             if matches!(
                 r.kind,
-                format::RefKind::Ref | format::RefKind::Page | format::RefKind::Post
+                format::RefKind::Ref
+                    | format::RefKind::Page
+                    | format::RefKind::Post
+                    | format::RefKind::Crossref
             ) {
                 if let Some(outcome) = self.page_ref(site.as_deref(), &abs, &r.value, r.kind) {
                     let outcome = match outcome {
@@ -122,7 +160,33 @@ impl Links {
                 record(i, found, &mut problems, &mut unchecked);
                 continue;
             }
-            let resolved = match self.resolve(dir, &boundary, &start, &r.value) {
+            // A Nextra page's link to another page is a route.
+            if let Some(site) = &site
+                && site.generator == Generator::Nextra
+                && !r.value.starts_with(b"#")
+                && memchr::memchr3(b'{', b'}', b'$', &r.value).is_none()
+                && let Some(found) = self.nextra_route(site, &abs, &r.value)
+            {
+                let found = match found {
+                    Ok(Some(p)) => match self.site_anchor(site, &abs, &p) {
+                        Some(decided) => decided,
+                        None => self.limits(&abs, Some(site), &r.value, p, &mut template),
+                    },
+                    f => f,
+                };
+                record(i, found, &mut problems, &mut unchecked);
+                continue;
+            }
+            // Docsify's `page?id=x` names the heading `x` of `page`.
+            let docsify_value;
+            let value: &[u8] = match &site {
+                Some(site) if site.generator == Generator::Docsify => {
+                    docsify_value = site::docsify::as_link(&r.value);
+                    &docsify_value
+                }
+                _ => &r.value,
+            };
+            let resolved = match self.resolve(dir, &boundary, &start, value) {
                 Resolved::Path { .. } | Resolved::Leaves if pretty => {
                     Resolved::Unchecked(Reason::outside())
                 }
@@ -181,7 +245,7 @@ impl Links {
             // Where the file's folder finds nothing, the site's own ways,
             // then where its model ends (SPEC section 11a).
             let problem = match (problem, &site) {
-                (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, &r.value, Ok(p)),
+                (Ok(Some(p)), Some(site)) => self.by_site(site, &abs, dir, value, Ok(p)),
                 (Ok(Some(_)), None)
                     if *included.get_or_insert_with(|| self.included_by_myst(&abs)) =>
                 {
@@ -191,23 +255,23 @@ impl Links {
                     ))
                 }
                 (Err(u), Some(site)) if matches!(u.kind, Kind::RootRelative | Kind::Outside) => {
-                    self.by_site(site, &abs, dir, &r.value, Err(u))
+                    self.by_site(site, &abs, dir, value, Err(u))
                 }
                 (p, _) => p,
             };
             let problem = match (problem, &site) {
-                (Ok(None), Some(site)) if !site.rewrites_sources() => source_link(site, &r.value),
+                (Ok(None), Some(site)) if !site.rewrites_sources() => source_link(site, value),
                 // A page that is not rendered itself is read on GitHub,
                 // where its links to other sources work.
                 (Ok(None), Some(site))
                     if site.generator == Generator::MdBook && site.is_chapter(&abs) =>
                 {
-                    Ok(unlisted_chapter(site, dir, &r.value))
+                    Ok(unlisted_chapter(site, dir, value))
                 }
                 (p, _) => p,
             };
             let problem = match problem {
-                Ok(Some(p)) => self.limits(&abs, site.as_deref(), &r.value, p, &mut template),
+                Ok(Some(p)) => self.limits(&abs, site.as_deref(), value, p, &mut template),
                 p => p,
             };
             record(i, problem, &mut problems, &mut unchecked);

@@ -459,6 +459,7 @@ pub fn observe<'a>(
                 | Problem::Unrendered { path }
                 | Problem::NoPage { path, .. } => (false, path.clone()),
                 Problem::Malformed { why } => (false, why.clone()),
+                Problem::NoLabel { label, .. } => (true, label.clone()),
             };
             push(*i, v, Some(failed));
         }

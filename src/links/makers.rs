@@ -126,6 +126,12 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
             _ if components => {
                 l.first() == Some(&b'<') && l.get(1).is_some_and(u8::is_ascii_uppercase)
             }
+            // A shortcode other than `include` (whose part's headings are
+            // read), or a listing, which a template renders.
+            Generator::Quarto => {
+                (l.starts_with(b"{{<") && !l.starts_with(b"{{< include "))
+                    || l.starts_with(b"listing:")
+            }
             Generator::MkDocs => memchr::memmem::find(l, b"--8<--").is_some(),
             Generator::MdBook => l.starts_with(b"{{#include") || l.starts_with(b"{{ #include"),
             _ => false,
@@ -138,6 +144,7 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
             Generator::Zola => "Zola shortcodes",
             Generator::MkDocs => "snippets included",
             Generator::MdBook => "`{{#include}}`s",
+            Generator::Quarto => "Quarto shortcodes or listings",
             _ => "components",
         });
         match &mut out.named {

@@ -33,7 +33,8 @@ pub(super) fn is_markup_name(path: &Path) -> bool {
 
 /// The extensions of the formats whose anchors urilint reads.
 pub(super) const MARKUP_EXTENSIONS: &[&str] = &[
-    "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "rst", "rest", "adoc", "asciidoc",
+    "html", "htm", "xhtml", "svg", "md", "markdown", "mdx", "qmd", "rmd", "rst", "rest", "adoc",
+    "asciidoc",
 ];
 
 /// Whether a document's links resolve elsewhere than in its folder: an

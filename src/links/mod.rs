@@ -86,7 +86,9 @@ const INDEXES: &[&str] = &[
 
 /// The extensions of the sources a generated page is made from, by
 /// default (`[links] source-extensions` in config).
-pub const SOURCE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "rst", "adoc", "ipynb"];
+pub const SOURCE_EXTENSIONS: &[&str] = &[
+    "md", "markdown", "mdx", "qmd", "rmd", "rst", "adoc", "ipynb",
+];
 
 /// How a file's format is told: by name and first bytes (the CLI adds its
 /// `[formats]` globs).
@@ -256,6 +258,8 @@ pub struct Links {
     makers: RwLock<PathMap<Arc<Makers>>>,
     /// Each MyST project's explicit targets, in lower case, by its home.
     labels: RwLock<PathMap<Arc<site::MystIndex>>>,
+    /// Each folder's `.gitignore`, read once.
+    gitignores: RwLock<PathMap<Arc<Option<ignore::gitignore::Gitignore>>>>,
     /// `[links] generated` and `anchors`, compiled.
     generated: globset::GlobSet,
     anchors: globset::GlobSet,
@@ -351,6 +355,7 @@ impl Links {
             routes: RwLock::default(),
             makers: RwLock::default(),
             labels: RwLock::default(),
+            gitignores: RwLock::default(),
             generated: site::globs(&options.generated),
             anchors: site::globs(&options.anchors),
             tree: Tree::new(options.follow_links),

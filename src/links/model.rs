@@ -14,6 +14,9 @@ use crate::paths;
 
 use super::makers::is_template_source;
 
+/// How many partials deep a Quarto include chain is followed.
+const MAX_INCLUDE_HOPS: usize = 8;
+
 impl Links {
     /// A link the file's folder did not resolve, looked for as the
     /// site's generator resolves it (SPEC section 11a): found, broken, or
@@ -107,6 +110,16 @@ impl Links {
         }
         if let Some(decided) = self.myst_destination(site, dir, path, &best) {
             return decided;
+        }
+        // A route Docsify's `alias` serves from elsewhere.
+        if site.generator == Generator::Docsify
+            && matches!(best, Problem::Missing { .. })
+            && super::site::docsify::aliased(site, &String::from_utf8_lossy(path))
+        {
+            return Err(Reason::new(
+                Kind::Remote,
+                "served from elsewhere by a Docsify `alias`",
+            ));
         }
         if let Some(why) = &site.broken {
             return Err(Reason::new(Kind::Config, why.clone()));
@@ -229,6 +242,61 @@ impl Links {
         sites
             .iter()
             .any(|s| self.myst_index(s).includes.contains(abs))
+    }
+
+    /// The page that includes the Quarto partial `abs`, through partials
+    /// that include it (at most a few deep); `None` when no page does.
+    pub(super) fn quarto_includer(&self, site: &Site, abs: &Path) -> Option<PathBuf> {
+        let index = self.myst_index(site);
+        let mut at = abs.to_path_buf();
+        for _ in 0..MAX_INCLUDE_HOPS {
+            let up = index.includers.get(&at)?;
+            if !super::site::quarto::is_partial(up) {
+                return Some(up.clone());
+            }
+            at = up.clone();
+        }
+        None
+    }
+
+    /// A Quarto cross-reference (`@sec-x`, value `#sec-x`): found when a
+    /// label of that name is set in its page (and the partials it
+    /// includes) or, in a book, in any chapter (Quarto, "Cross
+    /// References", "Book Crossrefs").
+    pub(super) fn quarto_crossref(
+        &self,
+        site: &Site,
+        abs: &Path,
+        value: &[u8],
+    ) -> Result<Option<Problem>, Reason> {
+        let label = String::from_utf8_lossy(value.strip_prefix(b"#").unwrap_or(value)).into_owned();
+        let book = site.crossrefs == Some(true);
+        let found = if book {
+            self.myst_index(site).labels.contains(&label.to_lowercase())
+        } else {
+            let mut labels = std::collections::HashSet::new();
+            let mut files = vec![abs.to_path_buf()];
+            if let Some((_, Some(all))) = self.all_targets(abs) {
+                let dir = abs.parent().unwrap_or(abs);
+                files.extend(all.includes.iter().map(|i| normal(Path::new(i), dir)));
+            }
+            for f in files {
+                if let Some(raw) = super::read_page(&f) {
+                    super::site::myst_labels(&raw, &mut labels);
+                }
+            }
+            labels.contains(&label.to_lowercase())
+        };
+        if found {
+            return Ok(None);
+        }
+        if let Some(why) = &site.broken {
+            return Err(Reason::new(Kind::Config, why.clone()));
+        }
+        Ok(Some(Problem::NoLabel {
+            label,
+            scope: if book { "the book" } else { "this page" },
+        }))
     }
 
     /// A MyST destination that is no file: a label of the project
@@ -548,6 +616,122 @@ impl Links {
         })
     }
 
+    /// The routes of a Next.js site with Nextra: each page file's, a
+    /// locale's file (`cache.ja.mdx`) also under its locale's prefix.
+    fn nextra_routes(&self, site: &Site) -> Arc<Routes> {
+        cached(&self.routes, site.home.as_os_str(), || {
+            let mut routes = Routes::default();
+            for (folder, app) in super::site::nextra::route_folders(&site.home) {
+                let files = self.files_under(&folder, &["md", "mdx", "js", "jsx", "ts", "tsx"]);
+                for f in files {
+                    let Ok(rel) = f.strip_prefix(&folder) else {
+                        continue;
+                    };
+                    let Some((route, locale)) =
+                        super::site::nextra::route_of(rel, app, &site.locales)
+                    else {
+                        continue;
+                    };
+                    routes
+                        .by_route
+                        .entry(route.clone())
+                        .or_insert_with(|| f.clone());
+                    if let Some(l) = &locale {
+                        routes
+                            .by_route
+                            .entry(format!("{l}/{route}").trim_end_matches('/').to_string())
+                            .or_insert_with(|| f.clone());
+                        routes
+                            .by_locale
+                            .insert((l.clone(), route.clone()), f.clone());
+                        routes.locale_of.insert(f.clone(), l.clone());
+                    }
+                    routes.of_file.insert(f, route);
+                }
+            }
+            routes
+        })
+    }
+
+    /// A Nextra link to a page (Nextra strips `.md` and `.mdx` from
+    /// destinations): from the root when `/`-rooted (a locale's prefix
+    /// first), else against its page's URL, served without a trailing
+    /// `/`; the page in the linking page's locale first. `None` for a
+    /// file's link (an image), or what the routes decide nothing of.
+    pub(super) fn nextra_route(
+        &self,
+        site: &Site,
+        abs: &Path,
+        value: &[u8],
+    ) -> Option<Result<Option<Problem>, Reason>> {
+        let p = parts(value);
+        let text = String::from_utf8_lossy(p.path);
+        let text = text
+            .strip_suffix(".mdx")
+            .or_else(|| text.strip_suffix(".md"))
+            .unwrap_or(&text);
+        let last = text.rsplit('/').next().unwrap_or(text);
+        if super::fit::has_extension(last) {
+            return None;
+        }
+        let routes = self.nextra_routes(site);
+        let mut locale = routes.locale_of.get(abs).cloned();
+        let route = match text.strip_prefix('/') {
+            Some(rooted) => {
+                let rooted = rooted.trim_end_matches('/');
+                match rooted.split_once('/').map_or((rooted, ""), |x| x) {
+                    (l, rest) if site.locales.iter().any(|x| x == l) => {
+                        locale = Some(l.to_string());
+                        rest.to_string()
+                    }
+                    _ => rooted.to_string(),
+                }
+            }
+            None => {
+                let own = routes.of_file.get(abs)?;
+                let folder = own.rsplit_once('/').map_or("", |(d, _)| d);
+                let mut segs: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
+                for s in text.split('/') {
+                    match s {
+                        "" | "." => {}
+                        ".." => {
+                            segs.pop();
+                        }
+                        s => segs.push(s),
+                    }
+                }
+                segs.join("/")
+            }
+        };
+        let page = locale
+            .and_then(|l| routes.by_locale.get(&(l, route.clone())))
+            .or_else(|| routes.by_route.get(&route));
+        if let Some(page) = page {
+            return Some(Ok(self.fragment_problem(
+                page,
+                None,
+                p.fragment.as_deref(),
+                true,
+            )));
+        }
+        // A redirect's source, or a route under one with a parameter.
+        if site.pages.iter().any(|r| {
+            r == &route
+                || r.split_once("/:").is_some_and(|(prefix, _)| {
+                    route.starts_with(&format!("{prefix}/")) || prefix == route
+                })
+        }) {
+            return Some(Ok(None));
+        }
+        if text.starts_with('/') {
+            return None;
+        }
+        Some(Ok(Some(Problem::Missing {
+            path: format!("/{route}"),
+            page: true,
+        })))
+    }
+
     /// A Docusaurus link that is a route, not a file (Docusaurus,
     /// "Markdown links": only links to `.md` files are files): resolved
     /// against its page's own route, or from the root when `/`-rooted,
@@ -642,6 +826,17 @@ impl Links {
             }
             _ => {}
         }
+        // A file the repository ignores is made at build (Quarto's
+        // generated API pages, a build's output), not committed: a link
+        // to it cannot be checked in the tree.
+        if let Problem::Missing { path, page } = &problem
+            && self.ignored_target(&normal(Path::new(path), &self.cwd), *page)
+        {
+            return Err(Reason::new(
+                Kind::Generated,
+                "ignored by the repository's .gitignore: made at build, not committed",
+            ));
+        }
         if *template.get_or_insert_with(|| is_template_source(abs, site)) {
             return Err(Reason::new(
                 Kind::Template,
@@ -652,11 +847,69 @@ impl Links {
     }
 }
 
+impl Links {
+    /// Whether the repository ignores the missing target `full`, or, for
+    /// a page (`page`), the source it would be made from (`x.html` from
+    /// an ignored `x.qmd`).
+    fn ignored_target(&self, full: &Path, page: bool) -> bool {
+        if self.git_ignored(full) {
+            return true;
+        }
+        if !page {
+            return false;
+        }
+        let text = full.to_string_lossy();
+        let stem = text
+            .trim_end_matches('/')
+            .trim_end_matches(".html")
+            .trim_end_matches(".htm");
+        self.options
+            .source_extensions
+            .iter()
+            .any(|e| self.git_ignored(Path::new(&format!("{stem}.{e}"))))
+    }
+
+    /// Whether the repository ignores the file at `full` (its
+    /// `.gitignore` files, from its folder up to the repository's root, as
+    /// git reads them), so that a build makes it.
+    pub(super) fn git_ignored(&self, full: &Path) -> bool {
+        let mut dir = full.parent();
+        while let Some(d) = dir {
+            if self.shared.iter().any(|s| s == d) {
+                return false;
+            }
+            let listing = self.tree.listing(d);
+            if listing.as_ref().is_some_and(|l| l.contains(".gitignore")) {
+                let matcher = cached(&self.gitignores, d.as_os_str(), || {
+                    let mut b = ignore::gitignore::GitignoreBuilder::new(d);
+                    b.add(d.join(".gitignore"));
+                    b.build().ok()
+                });
+                if let Some(m) = matcher.as_ref() {
+                    match m.matched_path_or_any_parents(full, false) {
+                        ignore::Match::Ignore(_) => return true,
+                        ignore::Match::Whitelist(_) => return false,
+                        ignore::Match::None => {}
+                    }
+                }
+            }
+            if listing.as_ref().is_some_and(|l| l.contains(".git")) {
+                return false;
+            }
+            dir = d.parent();
+        }
+        false
+    }
+}
+
 /// A Docusaurus site's docs: each one's route, and the doc of each route.
 #[derive(Default)]
 pub(super) struct Routes {
     of_file: std::collections::HashMap<PathBuf, String>,
     by_route: std::collections::HashMap<String, PathBuf>,
+    /// Nextra: a locale's page of each route, and each page's locale.
+    by_locale: std::collections::HashMap<(String, String), PathBuf>,
+    locale_of: std::collections::HashMap<PathBuf, String>,
     /// The bases under which the generator makes list pages (a blog's).
     made: Vec<String>,
 }

@@ -43,6 +43,9 @@ impl Links {
             (Generator::Hugo, RefKind::Ref) => self.hugo_ref(site, abs, value)?,
             (Generator::Jekyll, RefKind::Page) if liquid() => self.jekyll_link(site, value),
             (Generator::Jekyll, RefKind::Post) if liquid() => self.jekyll_post(site, value),
+            (Generator::Quarto, RefKind::Crossref) => {
+                return Some(self.quarto_crossref(site, abs, value));
+            }
             _ => return None,
         };
         // An anchor a plug-in makes, or a heading a shortcode may make.

@@ -53,6 +53,14 @@ pub enum Problem {
         /// Why.
         why: String,
     },
+    /// A cross-reference names no label (`broken-fragment`): Quarto's
+    /// `@sec-x` renders as `?@sec-x`.
+    NoLabel {
+        /// The label, as written after `@`.
+        label: String,
+        /// Where labels were looked for: the page, or the book.
+        scope: &'static str,
+    },
     /// The target has no such anchor (`broken-fragment`).
     NoAnchor {
         /// The fragment, decoded.
@@ -68,7 +76,7 @@ impl Problem {
     /// The rule that reports it.
     pub fn rule(&self) -> &'static str {
         match self {
-            Problem::NoAnchor { .. } => "broken-fragment",
+            Problem::NoAnchor { .. } | Problem::NoLabel { .. } => "broken-fragment",
             _ => "broken-relative-link",
         }
     }
@@ -99,6 +107,10 @@ impl Problem {
                 format!("{by} finds no `{path}`, so the site does not build")
             }
             Problem::Malformed { why } => format!("malformed reference: {why}"),
+            Problem::NoLabel { label, scope } => format!(
+                "`@{label}` names no label in {scope} (`{{#{label}}}` on a heading or block, \
+                 `#| label: {label}` in a cell), so Quarto renders it as `?@{label}`"
+            ),
             Problem::NoAnchor {
                 fragment,
                 path,

@@ -232,7 +232,8 @@ fn suppression(
                 ),
             ]
         }
-        Format::Json | Format::Mail => return None,
+        // A comment line may not sit between a PO string's lines.
+        Format::Json | Format::Mail | Format::Po => return None,
     })
 }
 

@@ -396,6 +396,52 @@ fn json_strings_with_escapes_decoded() {
     );
 }
 
+/// gettext PO (issue 48): a URI wrapped over a string's `"..."` lines is
+/// whole, its span from where it starts to where it ends; `\n` escapes
+/// end one; `#:` source references are not text.
+#[test]
+fn po_strings_joined_over_lines_and_escapes_decoded() {
+    let po = "#: src/guides/explorer.md:69\n\
+msgid \"\"\n\
+\"See [BIP](https://github.com/ordinals/ord/blob/\"\n\
+\"master/bip.mediawiki) and \\\"quotes\\\"\"\n\
+msgstr \"ord --regtest server --proxy https://ordinals.com\\n\"\n\
+\"tail\"\n";
+    let f = found(Format::Po, po, false);
+    assert_eq!(
+        f,
+        [
+            (
+                "https://github.com/ordinals/ord/blob/master/bip.mediawiki",
+                "https://github.com/ordinals/ord/blob/\"\n\"master/bip.mediawiki",
+                3
+            ),
+            ("https://ordinals.com", "https://ordinals.com", 5),
+        ]
+        .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
+    );
+}
+
+/// In text, a string literal's escapes end a URI and never start one
+/// (issue 48, amending SPEC E3 and E4); outside one, text is as written.
+#[test]
+fn string_literal_escapes_in_text() {
+    let text = r#"x = "\thttp://a.example/one"
+y = "see https://b.example/two\n"
+z = "\"http://c.example/three\" more"
+plain http://d.example/a\nb
+"#;
+    assert_eq!(
+        uris(&found(Format::Text, text, false)),
+        [
+            "http://a.example/one",
+            "https://b.example/two",
+            "http://c.example/three",
+            "http://d.example/a\\nb",
+        ]
+    );
+}
+
 #[test]
 fn lone_cr_and_bom_in_a_structured_format() {
     let raw = "\u{feff}<p>a</p>\r<p>https://cr.example/</p>\r\n<p>http://crlf.example/</p>";

@@ -147,6 +147,9 @@ const SITES: &[&str] = &[
     "myst",
     "sphinx-myst",
     "docusaurus-versioned",
+    "quarto",
+    "nextra",
+    "docsify",
 ];
 
 /// A fixture added without a test would never run.
@@ -253,6 +256,28 @@ fn broken_config() {
 #[test]
 fn docusaurus_versioned() {
     assert_site("docusaurus-versioned");
+}
+
+/// Quarto book: `.qmd` pages, Pandoc ids, cross-references across
+/// chapters, a partial resolved from the page that includes it, an
+/// ignored target built.
+#[test]
+fn quarto() {
+    assert_site("quarto");
+}
+
+/// Nextra on the pages router: routes from `pages/` with locale files,
+/// redirects, `[#id]` heading ids, the linking page's locale first.
+#[test]
+fn nextra() {
+    assert_site("nextra");
+}
+
+/// Docsify: links from the docs' root, `?id=` heading links, `:id=`
+/// heading ids, an `alias` route served from elsewhere.
+#[test]
+fn docsify() {
+    assert_site("docsify");
 }
 
 /// mystmd: labels resolved project-wide (`(label)=`, `:label:`, `$$

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{
-    Site, antora, docusaurus, hugo, jekyll, mdbook, mkdocs, myst, sphinx, starlight,
-    try_read_config, vitepress,
+    Site, antora, docsify, docusaurus, hugo, jekyll, mdbook, mkdocs, myst, nextra, quarto, sphinx,
+    starlight, try_read_config, vitepress,
 };
 use crate::links::tree::Listing;
 
@@ -19,6 +19,9 @@ pub(crate) fn detect(
 ) -> Option<Site> {
     if listing.contains("book.toml") {
         return Some(mdbook::mdbook(dir));
+    }
+    if listing.contains("_quarto.yml") {
+        return Some(quarto::quarto(dir));
     }
     if listing.contains("myst.yml") {
         return Some(myst::mystmd(dir));
@@ -85,6 +88,26 @@ pub(crate) fn detect(
             && w.contains(name)
         {
             return Some(docusaurus::docusaurus(dir, &dir.join("website"), name));
+        }
+    }
+    if let Some(name) = [
+        "next.config.js",
+        "next.config.mjs",
+        "next.config.ts",
+        "next.config.cjs",
+    ]
+    .into_iter()
+    .find(|n| listing.contains(n))
+    {
+        let text = try_read_config(&dir.join(name)).unwrap_or_default();
+        if text.contains("nextra") {
+            return Some(nextra::nextra(dir, &text));
+        }
+    }
+    if listing.contains("index.html") {
+        let text = try_read_config(&dir.join("index.html")).unwrap_or_default();
+        if docsify::configures(&text) {
+            return Some(docsify::docsify(dir, &text));
         }
     }
     if let Some(site) = hugo::hugo_or_zola(dir, listing, sub) {

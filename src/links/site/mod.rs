@@ -21,12 +21,15 @@
 mod antora;
 mod config_file;
 mod detect;
+pub(crate) mod docsify;
 pub(crate) mod docusaurus;
 mod hugo;
 mod jekyll;
 mod mdbook;
 mod mkdocs;
 mod myst;
+pub(crate) mod nextra;
+pub(crate) mod quarto;
 mod sphinx;
 mod starlight;
 mod vitepress;
@@ -39,6 +42,7 @@ use std::sync::Arc;
 pub(crate) use antora::antora_module;
 pub(crate) use detect::detect;
 pub(crate) use myst::MystIndex;
+pub(crate) use myst::targets as myst_labels;
 
 /// A site generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +70,12 @@ pub enum Generator {
     /// MyST: `myst.yml` (mystmd, Jupyter Book 2), or Jupyter Book 1's
     /// `_config.yml` with `_toc.yml`.
     Myst,
+    /// `_quarto.yml`.
+    Quarto,
+    /// Next.js with Nextra: `next.config.*` naming `nextra`.
+    Nextra,
+    /// Docsify: an `index.html` with `window.$docsify`.
+    Docsify,
 }
 
 impl Generator {
@@ -94,6 +104,9 @@ impl Generator {
             Generator::VitePress => "VitePress",
             Generator::Starlight => "Starlight",
             Generator::Myst => "MyST",
+            Generator::Quarto => "Quarto",
+            Generator::Nextra => "Nextra",
+            Generator::Docsify => "Docsify",
         }
     }
 }
@@ -154,6 +167,11 @@ pub struct Site {
     /// mdBook: the chapters `SUMMARY.md` lists, read when first needed
     /// (`None`: no summary could be read, so none is known).
     pub chapters: std::sync::OnceLock<Option<HashSet<PathBuf>>>,
+    /// Quarto: whether cross-references (`@sec-x`) name labels of the
+    /// whole project (a book) or of their page only.
+    pub crossrefs: Option<bool>,
+    /// Docsify: the routes its `alias` serves from elsewhere.
+    pub aliases: Vec<regex::Regex>,
     /// Docusaurus: its content plugins.
     pub docusaurus: Option<Arc<docusaurus::Layout>>,
     /// MyST (mystmd, Jupyter Book, Sphinx with `myst_parser` or
@@ -193,6 +211,8 @@ impl Site {
             myst: false,
             domains: None,
             docusaurus: None,
+            crossrefs: None,
+            aliases: Vec::new(),
         }
     }
 
@@ -294,6 +314,12 @@ impl Site {
                     && let (Some(rest), Some(c)) = (path.strip_prefix(b"@/"), self.contents.first())
                 {
                     out.push((c.clone(), rest.to_vec()));
+                }
+            }
+            // Links resolve from the docs' root (`relativePath` off).
+            Generator::Docsify => {
+                if let Some(root) = self.contents.first() {
+                    out.push((root.clone(), path.to_vec()));
                 }
             }
             Generator::VitePress | Generator::Starlight => {

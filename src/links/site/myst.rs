@@ -56,6 +56,9 @@ pub(crate) struct MystIndex {
     pub labels: std::collections::HashSet<String>,
     /// The files an `{include}` directive names, absolute.
     pub includes: std::collections::HashSet<std::path::PathBuf>,
+    /// Quarto: the page that includes each partial (`{{< include >}}`),
+    /// the first in path order.
+    pub includers: std::collections::HashMap<std::path::PathBuf, std::path::PathBuf>,
 }
 
 impl MystIndex {
@@ -65,6 +68,15 @@ impl MystIndex {
         let Some(dir) = path.parent() else { return };
         for line in String::from_utf8_lossy(text).lines() {
             let l = line.trim_start_matches([' ', '`', ':']);
+            if let Some(rest) = line.trim().strip_prefix("{{< include ")
+                && let Some(target) = rest.strip_suffix(">}}")
+            {
+                let target = target.trim().trim_matches(['"', '\'']);
+                let part = crate::paths::lexical(&dir.join(target));
+                self.includers
+                    .entry(part)
+                    .or_insert_with(|| path.to_path_buf());
+            }
             if let Some(rest) = l.strip_prefix("{include}") {
                 let target = rest.trim();
                 if !target.is_empty() && !target.contains("://") {

@@ -6,7 +6,7 @@ use crate::rules::{Context, Hit};
 use crate::uri::Span;
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
-    if let Some(p @ Problem::NoAnchor { .. }) = cx.link {
+    if let Some(p @ (Problem::NoAnchor { .. } | Problem::NoLabel { .. })) = cx.link {
         let mut hit = Hit::new(p.message());
         if let Some(k) = memchr::memchr(b'#', cx.text) {
             hit = hit.at(Span {

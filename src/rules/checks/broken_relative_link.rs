@@ -6,7 +6,7 @@ use crate::rules::{Context, Hit};
 
 pub(super) fn check(cx: &Context, out: &mut Vec<Hit>) {
     if let Some(p) = cx.link
-        && !matches!(p, Problem::NoAnchor { .. })
+        && !matches!(p, Problem::NoAnchor { .. } | Problem::NoLabel { .. })
     {
         out.push(Hit::new(p.message()));
     }

@@ -84,6 +84,16 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
     if s == colon {
         return Outcome::Reject;
     }
+    // SPEC 11b (amends E2): in a string literal, `"\thttp://x"` is the
+    // scheme `http` after the escape `\t`, not `thttp`.
+    if s > lo
+        && w[s - 1] == b'\\'
+        && matches!(w[s], b'n' | b't' | b'r')
+        && colon - s > 1
+        && cx.registry.get_bytes(&w[s + 1..colon]).is_some()
+    {
+        s += 1;
+    }
     // `Subject: x`, `Note: x`: what ends a URI right after the colon
     // starts none (SPEC E2), unless a `<` before the scheme delimits it
     // (RFC 3986 App. C: a URI in `<...>` is rejoined over line breaks).
@@ -147,7 +157,7 @@ pub(crate) fn at_colon(cx: &Ctx, w: &[u8], colon: usize, floor: usize, eof: bool
                 .count();
             k < s && k > floor && w[k - 1] == b'"'
         });
-    undelimited(cx, w, s, colon, quoted, eof)
+    undelimited(cx, w, s, colon, quoted, lo, eof)
 }
 
 /// Schemes that text is often glued to, longest first: only the web's,
@@ -256,7 +266,15 @@ fn trim_cut(w: &[u8], uri: &mut Vec<u8>, end: &mut usize, scheme_len: usize) {
 /// `"` stands right before it and right after it, the quotes delimit it and
 /// everything between them is kept; otherwise trailing punctuation and
 /// unbalanced closing brackets are left out.
-fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bool) -> Outcome {
+fn undelimited(
+    cx: &Ctx,
+    w: &[u8],
+    s: usize,
+    colon: usize,
+    quoted: bool,
+    lo: usize,
+    eof: bool,
+) -> Outcome {
     let hierarchical = match peek(w, colon + 1, eof) {
         Peek::Need => return Outcome::NeedMore,
         Peek::Byte(b'/') => match peek(w, colon + 2, eof) {
@@ -290,7 +308,7 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
             }
         }
     }
-    let first = finish(cx, w, s, colon, colon + 1, quoted, eof);
+    let first = finish(cx, w, s, colon, colon + 1, quoted, lo, eof);
     if !hierarchical {
         return first;
     }
@@ -307,7 +325,7 @@ fn undelimited(cx: &Ctx, w: &[u8], s: usize, colon: usize, quoted: bool, eof: bo
     }
     match userinfo::locate(w, colon + 3, s + cx.max_uri_len, eof, false) {
         Located::NeedMore => Outcome::NeedMore,
-        Located::Found(c) if c.at >= f.end => finish(cx, w, s, colon, c.at + 1, quoted, eof),
+        Located::Found(c) if c.at >= f.end => finish(cx, w, s, colon, c.at + 1, quoted, lo, eof),
         _ => Outcome::Found(f),
     }
 }
@@ -328,8 +346,56 @@ fn quoted_uri(cx: &Ctx, w: &[u8], s: usize, colon: usize, end: usize) -> Outcome
     })
 }
 
+/// Where an escape ends the URI `w[s..end]` read on from `from` (SPEC
+/// section 11b, amending E3 and E4): `\"` always (no URI holds `\` or
+/// `"`), and `\n`, `\t` and `\r` in a string literal, where they are a
+/// line break or a tab written in the source (`"see https://x.org\n"`).
+/// The URI is in one when a `"` opens before it on its line, within the
+/// bytes the scan always holds before a scheme (from `lo`), or an escape
+/// stands right before its scheme.
+fn escape_end(w: &[u8], lo: usize, s: usize, from: usize, end: usize) -> usize {
+    let mut literal: Option<bool> = None;
+    let mut at = from;
+    while let Some(k) = memchr::memchr(b'\\', &w[at..end]) {
+        let i = at + k;
+        match w.get(i + 1) {
+            Some(b'"') => return i,
+            Some(b'n' | b't' | b'r') if *literal.get_or_insert_with(|| in_literal(w, lo, s)) => {
+                return i;
+            }
+            _ => {}
+        }
+        at = i + 1;
+    }
+    end
+}
+
+/// Whether the URI starting at `w[s]` is inside a `"..."` string literal
+/// (see [`escape_end`]).
+fn in_literal(w: &[u8], lo: usize, s: usize) -> bool {
+    if s > lo && w[s - 1] == b'"' {
+        return true;
+    }
+    if s >= lo + 2 && w[s - 2] == b'\\' && matches!(w[s - 1], b'n' | b't' | b'r' | b'"') {
+        return true;
+    }
+    let line = memchr::memrchr(b'\n', &w[lo..s]).map_or(lo, |k| lo + k + 1);
+    let mut quotes = 0usize;
+    let mut i = line;
+    while i < s {
+        match w[i] {
+            b'\\' => i += 1,
+            b'"' => quotes += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    quotes % 2 == 1
+}
+
 /// The undelimited URI whose scheme ends at `w[colon]`, read on from
 /// `from` to its end (SPEC E4, E6).
+#[allow(clippy::too_many_arguments)]
 fn finish(
     cx: &Ctx,
     w: &[u8],
@@ -337,6 +403,7 @@ fn finish(
     colon: usize,
     from: usize,
     quoted: bool,
+    lo: usize,
     eof: bool,
 ) -> Outcome {
     let limit = s + cx.max_uri_len;
@@ -377,9 +444,11 @@ fn finish(
         }
         End::At(t) => t,
     };
-    if quoted && w.get(raw_end) == Some(&b'"') {
+    let cut = escape_end(w, lo, s, from, raw_end);
+    if quoted && cut == raw_end && w.get(raw_end) == Some(&b'"') {
         return quoted_uri(cx, w, s, colon, raw_end);
     }
+    let raw_end = cut;
     // Unquoted, find_end has already stopped at an unbalanced bracket.
     let end = if quoted {
         first_unbalanced(w, from, raw_end)
