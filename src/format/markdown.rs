@@ -189,13 +189,14 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                 // kramdown's block IAL `{: #id}` on its own line gives
                 // the block before it that id (kramdown's syntax, "Block
                 // Inline Attribute Lists"): Jekyll's headings.
+                // An attribute list at the end of a block or a span, with an
+                // id: kramdown's `{: #id}`, Python-Markdown's attr_list
+                // `{#id}`, `{ #id .class }`, `{ id="x" }` (MkDocs), the
+                // autorefs anchor `[](){#id}`, Pandoc's and MyST's `{#id}`.
                 Event::Text(t)
-                    if doc.want_anchors
-                        && heading.is_none()
-                        && t.starts_with("{:")
-                        && t.ends_with('}') =>
+                    if doc.want_anchors && heading.is_none() && t.trim_end().ends_with('}') =>
                 {
-                    block_ial(t, &mut doc.targets.ids)
+                    attribute_ids(t, &mut doc.targets.ids)
                 }
                 // Tags are left out of a heading's text, as GitHub's
                 // slugs leave them out.
@@ -348,6 +349,11 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
             _ => doc.text.separate(),
         }
     }
+    // The all-contributors bot's table links each contribution's emoji
+    // to `#<type>-<login>`, an anchor no page has (all-contributors'
+    // specification, "Emoji key"): between its markers, `#` links are
+    // the bot's.
+    bot_links(raw, doc);
     // Reference definitions: `[label]: <dest> "title"`, in file order.
     let defs: Vec<(Range<usize>, String)> = events
         .reference_definitions()
@@ -412,11 +418,21 @@ fn within(ranges: &[Range<usize>], at: usize) -> bool {
     i > 0 && ranges[i - 1].end > at
 }
 
-/// The ids of a kramdown block IAL (`{: #id .class}`).
+/// The ids of the attribute list a text ends in: kramdown's block IAL
+/// (`{: #id .class}`), Python-Markdown's attr_list (`{ #id }`, `{ id="x"
+/// }`), Pandoc's attributes (`{#id}`).
 #[inline(never)]
-fn block_ial(t: &str, ids: &mut Vec<String>) {
-    for word in t[2..t.len() - 1].split_whitespace() {
-        if let Some(id) = word.strip_prefix('#').filter(|i| !i.is_empty()) {
+fn attribute_ids(t: &str, ids: &mut Vec<String>) {
+    let t = t.trim_end();
+    let Some(open) = t.rfind('{') else { return };
+    let inner = &t[open + 1..t.len() - 1];
+    let inner = inner.strip_prefix(':').unwrap_or(inner);
+    for word in inner.split_whitespace() {
+        let id = word.strip_prefix('#').or_else(|| {
+            word.strip_prefix("id=")
+                .map(|v| v.trim_matches(['"', '\'']))
+        });
+        if let Some(id) = id.filter(|i| !i.is_empty() && !i.contains(['{', '}'])) {
             ids.push(id.to_string());
         }
     }
@@ -439,6 +455,25 @@ pub fn parser(source: &str, heading_ids: bool) -> Parser<'_> {
         extensions |= Extensions::ENABLE_HEADING_ATTRIBUTES;
     }
     Parser::new_ext(source, extensions)
+}
+
+/// Marks the fragment links between `<!-- ALL-CONTRIBUTORS-LIST:START`
+/// and `<!-- ALL-CONTRIBUTORS-LIST:END` as the bot's.
+fn bot_links(raw: &[u8], doc: &mut Doc) {
+    const START: &[u8] = b"<!-- ALL-CONTRIBUTORS-LIST:START";
+    const END: &[u8] = b"<!-- ALL-CONTRIBUTORS-LIST:END";
+    if !doc.want_refs {
+        return;
+    }
+    let Some(start) = memchr::memmem::find(raw, START) else {
+        return;
+    };
+    let end = memchr::memmem::find(&raw[start..], END).map_or(raw.len(), |k| start + k);
+    for (range, value, kind) in &mut doc.refs {
+        if range.start > start && range.end <= end && value.first() == Some(&b'#') {
+            *kind = super::RefKind::Bot;
+        }
+    }
 }
 
 /// The kinds of Quarto cross-references (Quarto, "Cross References"):

@@ -410,6 +410,9 @@ pub enum RefKind {
     /// its page, or of the project in a book (its value is `#` and the
     /// label).
     Crossref,
+    /// A link a bot writes and keeps, which names no anchor by design:
+    /// the all-contributors table's emoji links (`#content-login`).
+    Bot,
 }
 
 /// A relative reference written in a link target or URL attribute

@@ -132,6 +132,14 @@ impl Links {
                 }
                 continue;
             }
+            if r.kind == format::RefKind::Bot {
+                let reason = Reason::new(
+                    Kind::Generated,
+                    "written by the all-contributors bot, whose emoji links name no anchor by design",
+                );
+                record(i, Err(reason), &mut problems, &mut unchecked);
+                continue;
+            }
             // Antora's `xref:` and `image::` name resource ids of the
             // module, wherever they are written.
             if let (Some(site), Some(module)) = (&site, &antora_module)

@@ -327,6 +327,14 @@ const FILES: &[&str] = &[
     "kra",
     "lottie",
     "cast",
+    "jsp",
+    "php",
+    "asp",
+    "aspx",
+    "cgi",
+    "shtml",
+    "phtml",
+    "cfm",
 ];
 
 /// Whether the last dotted name of a segment reads as a file's
@@ -345,6 +353,11 @@ fn is_extension(last: &str) -> bool {
 /// and `expr.closure` do not, `setup.md` and `logo.png` do.
 pub(crate) fn has_extension(last: &str) -> bool {
     last.rsplit_once('.').is_some_and(|(stem, e)| {
+        // Path parameters after it (`login.jsp;jsessionid=...`).
+        let e = e
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or(e);
         !stem.is_empty() && is_extension(e) && !e.bytes().all(|b| b.is_ascii_digit())
     })
 }

@@ -20,6 +20,10 @@ pub(super) struct Makers {
     /// (`import Part from './_part.mdx'`, then `<Part />`): their
     /// headings are the page's.
     pub(super) imports: Vec<std::path::PathBuf>,
+    /// mkdocstrings: the objects of the page's `::: path` blocks, whose
+    /// ids (`pydantic.config.ConfigDict`, its members after a `.`) are
+    /// made from the code.
+    objects: Vec<String>,
 }
 
 /// Letters and digits only, in lower case: `usage-chart` is named by
@@ -45,6 +49,14 @@ impl Links {
         fragment: &str,
     ) -> Option<&'static str> {
         let makers = self.makers_of(generator, path);
+        if makers.objects.iter().any(|o| {
+            fragment == o
+                || fragment
+                    .strip_prefix(o.as_str())
+                    .is_some_and(|rest| rest.starts_with(['.', ':', '-']))
+        }) {
+            return Some("mkdocstrings' `:::` blocks");
+        }
         let by = makers.by?;
         match &makers.named {
             None => Some(by),
@@ -110,6 +122,13 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
             continue;
         }
         if code {
+            continue;
+        }
+        if generator == Generator::MkDocs
+            && let Some(object) = l.strip_prefix(b"::: ")
+            && let Ok(object) = std::str::from_utf8(object)
+        {
+            out.objects.push(object.trim().to_string());
             continue;
         }
         let found = match generator {
@@ -180,6 +199,14 @@ pub(super) fn is_template_source(path: &Path, site: Option<&Site>) -> bool {
         s.contents.iter().any(|c| path.starts_with(c))
             || (s.source != s.home && path.starts_with(&s.source))
     });
+    // Jekyll's and Eleventy's include, layout and data folders hold
+    // templates wherever they are.
+    if path.parent().is_some_and(|d| {
+        d.iter()
+            .any(|n| matches!(n.to_str(), Some("_includes" | "_layouts" | "_data")))
+    }) {
+        return true;
+    }
     if !in_content
         && path.parent().is_some_and(|d| {
             d.iter().any(|n| {

@@ -258,6 +258,8 @@ pub struct Links {
     makers: RwLock<PathMap<Arc<Makers>>>,
     /// Each MyST project's explicit targets, in lower case, by its home.
     labels: RwLock<PathMap<Arc<site::MystIndex>>>,
+    /// Each Eleventy or Jekyll site's layout ids, by its home.
+    layout_ids: RwLock<PathMap<Arc<std::collections::HashSet<String>>>>,
     /// Each folder's `.gitignore`, read once.
     gitignores: RwLock<PathMap<Arc<Option<ignore::gitignore::Gitignore>>>>,
     /// `[links] generated` and `anchors`, compiled.
@@ -356,6 +358,7 @@ impl Links {
             makers: RwLock::default(),
             labels: RwLock::default(),
             gitignores: RwLock::default(),
+            layout_ids: RwLock::default(),
             generated: site::globs(&options.generated),
             anchors: site::globs(&options.anchors),
             tree: Tree::new(options.follow_links),
@@ -598,7 +601,9 @@ enum Missed {
 /// `name.htm`, `name/` and an extensionless `name`.
 fn page_stem<'s>(segments: &'s [Seg], dir_ref: bool) -> Option<&'s str> {
     let name = segments.last()?.to_str()?;
-    if dir_ref || !name.contains('.') {
+    // A dot that starts no extension is part of the name:
+    // `migrating-to-1.0.0` is made from `migrating-to-1.0.0.md`.
+    if dir_ref || !fit::has_extension(name) {
         return Some(name);
     }
     name.strip_suffix(".html")

@@ -132,15 +132,21 @@ impl Links {
         }
         if let Problem::Missing { .. } | Problem::NoIndex { .. } = &best {
             let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+            // A destination that is no path (no `/`, no file's
+            // extension: `glossary`, `expr.closure`) is what a rewriter
+            // takes for a name of its own.
             if let Some(by) = &site.rewriter
                 && !path.contains(&b'/')
-                && !last.contains(&b'.')
+                && !super::fit::has_extension(&String::from_utf8_lossy(last))
             {
                 return Err(Reason::new(Kind::Rewritten, by.clone()));
             }
             if let Some(by) = &site.makers
                 && made_by_backend(last)
             {
+                return Err(Reason::new(Kind::Generated, by.clone()));
+            }
+            if let Some(by) = &site.made {
                 return Err(Reason::new(Kind::Generated, by.clone()));
             }
             // A file, not a page, that a theme or module may provide.
@@ -192,6 +198,12 @@ impl Links {
             Some(p) => normal(Path::new(p), &self.cwd),
             None => abs.to_path_buf(),
         };
+        // An id its layout templates write.
+        if matches!(site.generator, Generator::Eleventy | Generator::Jekyll)
+            && self.layout_ids(site).contains(fragment.as_str())
+        {
+            return Some(Ok(None));
+        }
         // The headings of the MDX parts the page renders are its own.
         let imports = self.makers_of(site.generator, &target).imports.clone();
         if imports.iter().any(|part| {
@@ -202,11 +214,38 @@ impl Links {
         }) {
             return Some(Ok(None));
         }
-        let by = self.may_make_headings(site.generator, &target, fragment)?;
-        Some(Err(Reason::new(
-            Kind::Anchors,
-            format!("their targets have {by} that may make headings"),
-        )))
+        if let Some(by) = self.may_make_headings(site.generator, &target, fragment) {
+            return Some(Err(Reason::new(
+                Kind::Anchors,
+                format!("their targets have {by} that may make headings"),
+            )));
+        }
+        // A page a hook or plug-in may rewrite.
+        let (by, pages) = site.rewritten.as_ref()?;
+        pages
+            .as_ref()
+            .is_none_or(|p| p.contains(&target))
+            .then(|| Err(Reason::new(Kind::Anchors, by.clone())))
+    }
+
+    /// The ids an Eleventy or Jekyll site's layout and include templates
+    /// write literally, read once (see
+    /// [`super::site::eleventy::layout_ids`]).
+    fn layout_ids(&self, site: &Site) -> Arc<std::collections::HashSet<String>> {
+        cached(&self.layout_ids, site.home.as_os_str(), || {
+            let mut files = Vec::new();
+            for base in [&site.home, &site.source] {
+                for folder in ["_includes", "_layouts"] {
+                    files.extend(self.files_under(
+                        &base.join(folder),
+                        &["html", "njk", "liquid", "hbs", "webc", "md", "js"],
+                    ));
+                }
+            }
+            files.sort();
+            files.dedup();
+            super::site::eleventy::layout_ids(&files)
+        })
     }
 
     /// The explicit targets of a MyST project (see

@@ -543,6 +543,7 @@ fn unchecked_links_in_sarif_are_not_applicable_results() {
         [
             "notApplicable none generated",
             "notApplicable none rewritten",
+            "notApplicable none rewritten",
             "notApplicable none template",
             "notApplicable none template",
         ]
@@ -622,4 +623,45 @@ fn source_lines_of_site_links_hide_secrets_before_them() {
         "{stdout}"
     );
     assert!(!stdout.contains("abcdefghij"), "{stdout}");
+}
+
+/// The all-contributors bot links each emoji of its table to an anchor
+/// no page has, by design: those links are the bot's, unchecked; a
+/// broken fragment outside the table is still reported (issue 48).
+#[test]
+fn all_contributors_emoji_links_are_the_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("README.md"),
+        "# Project\n\n[Contributors](#contributors) [Gone](#gone)\n\n## Contributors\n\n\
+         <!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n\
+         <table><tr><td><a href=\"https://github.com/ann\">Ann</a> \
+         <a href=\"#content-ann\" title=\"Content\">🖋</a> \
+         <a href=\"#translation-ann\" title=\"Translation\">🌍</a></td></tr></table>\n\
+         <!-- ALL-CONTRIBUTORS-LIST:END -->\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
+    let records: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{} {} {}",
+                v["rule"].as_str().unwrap(),
+                v["uri"].as_str().unwrap(),
+                v["reason"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        records,
+        [
+            "broken-fragment #gone ",
+            "unchecked #content-ann generated",
+            "unchecked #translation-ann generated",
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1));
 }

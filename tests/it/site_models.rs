@@ -150,6 +150,8 @@ const SITES: &[&str] = &[
     "quarto",
     "nextra",
     "docsify",
+    "mkdocs-hooks",
+    "eleventy",
 ];
 
 /// A fixture added without a test would never run.
@@ -278,6 +280,20 @@ fn nextra() {
 #[test]
 fn docsify() {
     assert_site("docsify");
+}
+
+/// MkDocs with a hook and plug-ins: attr_list and autorefs ids,
+/// mkdocstrings' blocks, a page the hook writes, a page it rewrites.
+#[test]
+fn mkdocs_hooks() {
+    assert_site("mkdocs-hooks");
+}
+
+/// Eleventy: links written against `filePathStem.html` output URLs,
+/// dotted page names, a front-matter permalink, a layout's ids.
+#[test]
+fn eleventy() {
+    assert_site("eleventy");
 }
 
 /// mystmd: labels resolved project-wide (`(label)=`, `:label:`, `$$

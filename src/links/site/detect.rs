@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{
-    Site, antora, docsify, docusaurus, hugo, jekyll, mdbook, mkdocs, myst, nextra, quarto, sphinx,
-    starlight, try_read_config, vitepress,
+    Site, antora, docsify, docusaurus, eleventy, hugo, jekyll, mdbook, mkdocs, myst, nextra,
+    quarto, sphinx, starlight, try_read_config, vitepress,
 };
 use crate::links::tree::Listing;
 
@@ -103,6 +103,9 @@ pub(crate) fn detect(
         if text.contains("nextra") {
             return Some(nextra::nextra(dir, &text));
         }
+    }
+    if let Some(name) = eleventy::CONFIGS.iter().find(|n| listing.contains(n)) {
+        return Some(eleventy::eleventy(dir, name));
     }
     if listing.contains("index.html") {
         let text = try_read_config(&dir.join("index.html")).unwrap_or_default();

@@ -63,8 +63,13 @@ pub(super) fn mdbook(dir: &Path) -> Site {
         match name.as_str() {
             // Built in: `{{#include}}` and `README.md` as `index.html`.
             "links" | "index" => {}
-            // mdbook-spec: `r[rule.id]` makes the anchor `#r-rule.id`.
-            "spec" => site.anchors = super::globs(&["r-*"]),
+            // mdbook-spec: `r[rule.id]` makes the anchor `#r-rule.id`,
+            // and it turns rule names (`expr.closure`) and `std::` paths
+            // in link destinations into links.
+            "spec" => {
+                site.anchors = super::globs(&["r-*"]);
+                rewriters.push("'spec'".to_string());
+            }
             // Preprocessors known not to touch links.
             "svgbob" | "katex" | "mermaid" | "admonish" | "toc" | "gettext" | "alerts"
             | "pagetoc" | "catppuccin" | "footnote" => {}

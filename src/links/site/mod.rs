@@ -23,6 +23,7 @@ mod config_file;
 mod detect;
 pub(crate) mod docsify;
 pub(crate) mod docusaurus;
+pub(crate) mod eleventy;
 mod hugo;
 mod jekyll;
 mod mdbook;
@@ -76,6 +77,8 @@ pub enum Generator {
     Nextra,
     /// Docsify: an `index.html` with `window.$docsify`.
     Docsify,
+    /// Eleventy: `.eleventy.js` or `eleventy.config.*`.
+    Eleventy,
 }
 
 impl Generator {
@@ -107,6 +110,7 @@ impl Generator {
             Generator::Quarto => "Quarto",
             Generator::Nextra => "Nextra",
             Generator::Docsify => "Docsify",
+            Generator::Eleventy => "Eleventy",
         }
     }
 }
@@ -170,6 +174,12 @@ pub struct Site {
     /// Quarto: whether cross-references (`@sec-x`) name labels of the
     /// whole project (a book) or of their page only.
     pub crossrefs: Option<bool>,
+    /// What may make any page the tree does not hold (an MkDocs hook or
+    /// plug-in): a missing page is unchecked.
+    pub made: Option<Arc<str>>,
+    /// What may rewrite pages' headings (an MkDocs hook), and which pages
+    /// (`None`: any): a fragment into one is unchecked.
+    pub rewritten: Option<(Arc<str>, Option<HashSet<PathBuf>>)>,
     /// Docsify: the routes its `alias` serves from elsewhere.
     pub aliases: Vec<regex::Regex>,
     /// Docusaurus: its content plugins.
@@ -213,6 +223,8 @@ impl Site {
             docusaurus: None,
             crossrefs: None,
             aliases: Vec::new(),
+            made: None,
+            rewritten: None,
         }
     }
 
@@ -301,6 +313,18 @@ impl Site {
                     out.push((self.home.clone(), path.to_vec()));
                 }
             }
+            // A page is served at `name/` by default, or where its
+            // front matter's permalink says (`/index.html`).
+            Generator::Eleventy => {
+                if let Some(stem) = file.file_stem()
+                    && !is_index(file)
+                {
+                    out.push((dir.join(stem), path.to_vec()));
+                }
+                if let Some(folder) = self.eleventy_permalink_folder(file) {
+                    out.push((folder, path.to_vec()));
+                }
+            }
             Generator::Jekyll | Generator::Zola => {
                 // A page is served at `/dir/name/` (pretty permalinks, and
                 // a collection's `/:collection/:path/`): its links are
@@ -334,6 +358,26 @@ impl Site {
             _ => {}
         }
         out
+    }
+}
+
+impl Site {
+    /// The folder an Eleventy page's front-matter permalink puts it in
+    /// (`permalink: /use/index.html` is `use/` of the input folder), when
+    /// it has one without a template in it.
+    fn eleventy_permalink_folder(&self, file: &Path) -> Option<PathBuf> {
+        let head = crate::links::permalinks::head(file)?;
+        let front = crate::links::permalinks::front_matter(&head)?;
+        let link = crate::links::permalinks::value(front, "permalink")?;
+        if link.contains(['{', '%']) || link == "false" {
+            return None;
+        }
+        let link = link.trim_start_matches('/');
+        let folder = match link.rsplit_once('/') {
+            Some((d, _)) => d,
+            None => "",
+        };
+        Some(self.source.join(folder))
     }
 }
 
