@@ -43,16 +43,34 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
     };
     // Quarto's `{{< include _part.qmd >}}`: the part's headings are the
     // page's (Quarto, "Includes").
-    if doc.want_anchors && memchr::memmem::find(raw, b"{{< include ").is_some() {
-        for line in source.lines() {
-            if let Some(rest) = line.trim().strip_prefix("{{< include ")
-                && let Some(path) = rest.strip_suffix(">}}")
-            {
-                let path = path.trim().trim_matches(['"', '\'']);
-                if !path.is_empty() {
-                    doc.targets.includes.push(path.to_string());
-                }
+    // The file it names is a link too: a missing one stops the render.
+    if doc.want_refs && memchr::memmem::find(raw, b"{{< include ").is_some() {
+        let mut at = 0;
+        for line in source.split_inclusive('\n') {
+            let start = at;
+            at += line.len();
+            // A shortcode on a line of its own, as Quarto expands it.
+            let trimmed = line.trim();
+            if !(trimmed.starts_with("{{< include ") && trimmed.ends_with(">}}")) {
+                continue;
             }
+            let Some(k) = line.find("{{< include ") else {
+                continue;
+            };
+            let rest = &line[k + 12..];
+            let Some(end) = rest.find(">}}") else {
+                continue;
+            };
+            let arg = &rest[..end];
+            let path = arg.trim().trim_matches(['"', '\'']);
+            if path.is_empty() || path.contains("{{") {
+                continue;
+            }
+            let off = start + k + 12 + arg.find(path).unwrap_or(0);
+            if doc.want_anchors {
+                doc.targets.includes.push(path.to_string());
+            }
+            doc.reference_owned(off, path.as_bytes(), path.as_bytes().to_vec());
         }
     }
     // The text of the heading being read: what its slug is made from.
@@ -101,9 +119,14 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
                         }
                         skip_until = None;
                     }
-                    if let Event::Start(Tag::CodeBlock(_)) = &event
+                    if let Event::Start(Tag::CodeBlock(_) | Tag::HtmlBlock) = &event
                         && let Some(d) = directives.iter().find(|d| d.block.start == range.start)
                     {
+                        // An MDX component's tags: their attributes.
+                        if d.jsx && !in_body(d.block.start) {
+                            let tags = myst::tags_only(&raw[d.block.clone()]);
+                            html::read(&tags, d.block.start, options.include_code, doc);
+                        }
                         if range.start > reach {
                             gaps.push(reach..range.start);
                         }

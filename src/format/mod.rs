@@ -308,6 +308,17 @@ impl Doc {
     /// spaces trimmed, as the URL Standard's parser does (the raw range
     /// without the whitespace around it).
     pub(crate) fn reference(&mut self, raw_off: usize, raw_text: &[u8], dec: &[u8]) {
+        // MyST's `project:` names a document or a label of the project
+        // (MyST-Parser, "Cross-referencing"): what follows it is a
+        // relative reference.
+        if self.want_refs
+            && dec.starts_with(b"project:")
+            && raw_text.starts_with(b"project:")
+            && dec.len() > 8
+        {
+            self.reference_owned(raw_off + 8, &raw_text[8..], dec[8..].to_vec());
+            return;
+        }
         // Most values with a scheme are URIs, not relative references
         // (RFC 3986 s4.2): they are not copied only to be let go.
         if self.want_refs && !(dec.iter().all(|&b| b > b' ') && has_scheme(dec)) {

@@ -8,12 +8,17 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Parser, Tag};
 
-/// A directive whose body is Markdown.
+/// A block whose body is Markdown: a MyST directive, or an MDX
+/// component (`<Callout>...</Callout>`), whose children MDX parses as
+/// Markdown (MDX 2, "Markdown in components").
 pub(crate) struct Directive {
-    /// The fenced block, fences included.
+    /// The fenced block, fences included; the HTML block.
     pub block: Range<usize>,
-    /// Its body: the lines between the fences.
+    /// Its body: the lines between the fences; the whole block.
     pub body: Range<usize>,
+    /// An MDX component's block: its tags are blanked for the Markdown
+    /// read, and read alone as HTML for their attributes.
+    pub jsx: bool,
 }
 
 /// The directives whose bodies are prose: admonitions, figures, tables,
@@ -78,11 +83,30 @@ pub(crate) fn prose_directives(source: &str) -> Vec<Directive> {
     let raw = source.as_bytes();
     let opens = memchr::memmem::find(raw, b"```{").is_some()
         || memchr::memmem::find(raw, b"~~~{").is_some();
-    if !opens {
+    // An MDX component at a line's start: `<Callout`, `<Tabs.Tab`.
+    let jsx = memchr::memchr_iter(b'<', raw).any(|k| {
+        (k == 0 || raw[k - 1] == b'\n') && raw.get(k + 1).is_some_and(u8::is_ascii_uppercase)
+    });
+    if !opens && !jsx {
         return Vec::new();
     }
     let mut out = Vec::new();
     for (event, range) in Parser::new(source).into_offset_iter() {
+        if jsx
+            && let Event::Start(Tag::HtmlBlock) = event
+            && source.as_bytes().get(range.start) == Some(&b'<')
+            && source
+                .as_bytes()
+                .get(range.start + 1)
+                .is_some_and(u8::is_ascii_uppercase)
+        {
+            out.push(Directive {
+                block: range.clone(),
+                body: range,
+                jsx: true,
+            });
+            continue;
+        }
         let Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(info))) = event
         else {
             continue;
@@ -113,6 +137,7 @@ pub(crate) fn prose_directives(source: &str) -> Vec<Directive> {
             out.push(Directive {
                 block: range,
                 body: start..end,
+                jsx: false,
             });
         }
     }
@@ -132,9 +157,64 @@ pub(crate) fn masked(source: &str, directives: &[Directive]) -> Option<String> {
         .collect();
     for d in directives {
         out[d.body.clone()].copy_from_slice(&source.as_bytes()[d.body.clone()]);
+        if d.jsx {
+            for t in tag_spans(&source.as_bytes()[d.body.clone()]) {
+                for b in &mut out[d.body.start + t.start..d.body.start + t.end] {
+                    if *b != b'\n' {
+                        *b = b' ';
+                    }
+                }
+            }
+        }
     }
     // Bodies start and end at line breaks, so they hold whole characters.
     String::from_utf8(out).ok()
+}
+
+/// An MDX component block with only its tags left (the rest blanked,
+/// line breaks kept), for the HTML reader's attributes.
+pub(crate) fn tags_only(block: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = block
+        .iter()
+        .map(|&b| if b == b'\n' { b'\n' } else { b' ' })
+        .collect();
+    for t in tag_spans(block) {
+        out[t.clone()].copy_from_slice(&block[t]);
+    }
+    out
+}
+
+/// The tags of a block, `<...>`: a `>` in a quoted value or a `{...}`
+/// expression does not end one.
+fn tag_spans(b: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
+        let start = i + k;
+        let next = b.get(start + 1).copied();
+        if !next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'/' || c == b'!') {
+            i = start + 1;
+            continue;
+        }
+        let mut j = start + 1;
+        let (mut quote, mut depth) = (None::<u8>, 0usize);
+        while j < b.len() {
+            match (quote, b[j]) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, c @ (b'"' | b'\'')) => quote = Some(c),
+                (None, b'{') => depth += 1,
+                (None, b'}') => depth = depth.saturating_sub(1),
+                (None, b'>') if depth == 0 => break,
+                _ => {}
+            }
+            j += 1;
+        }
+        let end = (j + 1).min(b.len());
+        out.push(start..end);
+        i = end;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -150,5 +230,24 @@ mod tests {
         let m = masked(src, &d).unwrap();
         assert_eq!(m.len(), src.len());
         assert_eq!(m.trim(), "See [a](a.md).");
+    }
+
+    #[test]
+    fn mdx_component_children_are_markdown() {
+        let src = "# T\n\n<Callout type=\"info\">\nSee [a](a.md).\n</Callout>\n";
+        let d = prose_directives(src);
+        assert_eq!(d.len(), 1);
+        assert!(d[0].jsx);
+        let m = masked(src, &d).unwrap();
+        assert_eq!(
+            m.split_whitespace().collect::<Vec<_>>(),
+            ["See", "[a](a.md)."]
+        );
+        let block = &src.as_bytes()[d[0].block.clone()];
+        let tags = String::from_utf8(tags_only(block)).unwrap();
+        assert_eq!(
+            tags.split_whitespace().collect::<Vec<_>>(),
+            ["<Callout", "type=\"info\">", "</Callout>"]
+        );
     }
 }

@@ -69,6 +69,20 @@ impl Links {
                     rel.extend_from_slice(suffix);
                     match self.look_up_from(&site.source, &rel) {
                         Some(Looked::Fine) => return Ok(None),
+                        // Hugo lower-cases page URLs (unless
+                        // `disablePathToLower`), and GetPage finds a page
+                        // whatever its case: a page's name in another case
+                        // is the page.
+                        Some(Looked::Problem(Problem::Case { actual, .. }))
+                            if site.generator == Generator::Hugo
+                                && site.lowercase_urls
+                                && (actual.ends_with(".md")
+                                    || actual.ends_with(".markdown")
+                                    || actual.ends_with(".html")
+                                    || !actual.contains('.')) =>
+                        {
+                            return Ok(None);
+                        }
                         Some(Looked::Problem(p)) => match &best {
                             // A link left for a reason now has a problem.
                             Err(_) => best = Ok(p),
@@ -179,12 +193,15 @@ impl Links {
         if site.anchors.is_match(fragment) {
             return Some(Ok(None));
         }
-        // MyST resolves `#label` against every target of the project.
+        // MyST resolves `#label` against every target of the project; in
+        // Sphinx, `page.md#x` names an id of that page only (MyST-Parser,
+        // "Default destination resolution"), in mystmd any target.
         if site.myst {
-            if self
-                .myst_index(site)
-                .labels
-                .contains(&fragment.to_lowercase())
+            if (path.is_none() || site.domains.is_none())
+                && self
+                    .myst_index(site)
+                    .labels
+                    .contains(&fragment.to_lowercase())
             {
                 return Some(Ok(None));
             }
@@ -742,9 +759,21 @@ impl Links {
                 segs.join("/")
             }
         };
-        let page = locale
-            .and_then(|l| routes.by_locale.get(&(l, route.clone())))
-            .or_else(|| routes.by_route.get(&route));
+        // A locale's page only (Nextra 2, "i18n": the locale's file is
+        // required, the default locale's too); a page with no locale in
+        // its name is every locale's.
+        let page = match &locale {
+            Some(l) if !site.locales.is_empty() => routes
+                .by_locale
+                .get(&(l.clone(), route.clone()))
+                .or_else(|| {
+                    routes
+                        .by_route
+                        .get(&route)
+                        .filter(|f| !routes.locale_of.contains_key(*f))
+                }),
+            _ => routes.by_route.get(&route),
+        };
         if let Some(page) = page {
             return Some(Ok(self.fragment_problem(
                 page,
@@ -762,13 +791,15 @@ impl Links {
         }) {
             return Some(Ok(None));
         }
-        if text.starts_with('/') {
+        // A `/`-rooted file of `public/` (an image, a feed).
+        if text.starts_with('/') && site.rooted.iter().any(|r| r.join(&route).exists()) {
             return None;
         }
-        Some(Ok(Some(Problem::Missing {
-            path: format!("/{route}"),
-            page: true,
-        })))
+        let path = match &locale {
+            Some(l) if !site.locales.is_empty() => format!("/{route}` in locale `{l}"),
+            _ => format!("/{route}"),
+        };
+        Some(Ok(Some(Problem::Missing { path, page: true })))
     }
 
     /// A Docusaurus link that is a route, not a file (Docusaurus,

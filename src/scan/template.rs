@@ -137,8 +137,17 @@ fn substitution_at(uri: &[u8], i: usize) -> bool {
         .iter()
         .take_while(|&&b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
         .count();
-    // `%ABHELLO%` in `%C2%ABHELLO%C2%BB` starts with an escape.
-    let hex_pair = sign == b'%' && len >= 2 && name[..2].iter().all(u8::is_ascii_hexdigit);
+    // `%ABHELLO%` in `%C2%ABHELLO%C2%BB` starts with an escape, after
+    // another; `%ACME_VERSION%` after a `/` is a name, though `%AC` alone
+    // would read as an escape.
+    let after_escape = i >= 3
+        && uri[i - 3] == b'%'
+        && uri[i - 2].is_ascii_hexdigit()
+        && uri[i - 1].is_ascii_hexdigit();
+    let hex_pair = sign == b'%'
+        && len >= 2
+        && name[..2].iter().all(u8::is_ascii_hexdigit)
+        && (after_escape || !name[..len].contains(&b'_'));
     len >= 2
         && !hex_pair
         && (name[0].is_ascii_uppercase() || name[0] == b'_')
@@ -218,6 +227,7 @@ mod tests {
             "https://x.org/$VERSION/a",
             "https://x.org/v$(VERSION)",
             "https://pypi.org/project/%s/",
+            "https://downloads.acme.net/%ACME_VERSION%/acme.tar.gz",
             "https://x.org/?id=%d",
             "https://x.org/%(name)s",
             "https://x.org/%1$s",

@@ -38,6 +38,7 @@ mod secrets_prop;
 mod server;
 mod site_models;
 mod site_mutations;
+mod site_mutations2;
 mod spark;
 mod stream;
 mod streams;

@@ -76,6 +76,9 @@ pub(super) fn hugo_or_zola(
         return None;
     }
     let text = try_read_config(&path);
+    let lowercase_urls = !text.as_ref().is_ok_and(|t| {
+        regex::Regex::new(r"(?i)disablePathToLower\W+true").is_ok_and(|re| re.is_match(t))
+    });
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let parsed: Result<HugoConfig, String> = text.and_then(|t| match ext {
         "toml" => toml::from_str(&t).map_err(|e| e.message().to_string()),
@@ -94,6 +97,7 @@ pub(super) fn hugo_or_zola(
         Err(_) => &HugoConfig::default(),
     };
     let mut site = Site::new(Generator::Hugo, dir, dir.to_path_buf());
+    site.lowercase_urls = lowercase_urls;
     if let Err(why) = &parsed {
         unreadable(&mut site, &path, why);
     }

@@ -174,6 +174,8 @@ pub struct Site {
     /// Quarto: whether cross-references (`@sec-x`) name labels of the
     /// whole project (a book) or of their page only.
     pub crossrefs: Option<bool>,
+    /// Hugo: page URLs are lower-cased (no `disablePathToLower`).
+    pub lowercase_urls: bool,
     /// What may make any page the tree does not hold (an MkDocs hook or
     /// plug-in): a missing page is unchecked.
     pub made: Option<Arc<str>>,
@@ -225,6 +227,7 @@ impl Site {
             aliases: Vec::new(),
             made: None,
             rewritten: None,
+            lowercase_urls: false,
         }
     }
 
