@@ -174,6 +174,72 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
     out
 }
 
+/// Whether the Markdown file at `path` is a template source: it holds
+/// Handlebars directives (`{{~`, `{{*`, `{{#if`, `{{#each`, `{{>`), or
+/// Jinja or Liquid tags (`{%`) outside a generator that expands them in
+/// its pages (Jekyll, Eleventy, Zola, MkDocs with its macros), outside
+/// code. mdBook's `{{#include}}`, Hugo's and Quarto's `{{<` and `{{%`
+/// are the generators' own syntax, not a template's.
+fn markdown_template(path: &Path, site: Option<&Site>) -> bool {
+    let Some(text) = read_page(path) else {
+        return false;
+    };
+    if memchr::memchr(b'{', &text).is_none() {
+        return false;
+    }
+    let liquid_expanded = site.is_some_and(|s| {
+        matches!(
+            s.generator,
+            Generator::Jekyll | Generator::Eleventy | Generator::Zola | Generator::MkDocs
+        )
+    });
+    let mut fence: Option<u8> = None;
+    for line in text.split(|&b| b == b'\n') {
+        let t = line.trim_ascii_start();
+        let marker = t.first().copied().filter(|c| *c == b'`' || *c == b'~');
+        if let Some(c) = marker
+            && t.starts_with(&[c; 3])
+        {
+            fence = match fence {
+                Some(open) if open == c => None,
+                None => Some(c),
+                other => other,
+            };
+            continue;
+        }
+        if fence.is_some() {
+            continue;
+        }
+        // Outside code spans.
+        let mut in_span = false;
+        let mut k = 0;
+        while k < line.len() {
+            match line[k] {
+                b'`' => in_span = !in_span,
+                b'{' if !in_span => {
+                    let rest = &line[k..];
+                    let handlebars = [
+                        &b"{{~"[..],
+                        b"{{*",
+                        b"{{#if",
+                        b"{{#each",
+                        b"{{#unless",
+                        b"{{>",
+                    ]
+                    .iter()
+                    .any(|m| rest.starts_with(m));
+                    if handlebars || (!liquid_expanded && rest.starts_with(b"{%")) {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+    }
+    false
+}
+
 /// `Name from './part.mdx'` (what follows `import `): the name and the
 /// path of a local Markdown or MDX file.
 fn mdx_import(rest: &[u8]) -> Option<(String, String)> {
@@ -231,6 +297,9 @@ pub(super) fn is_template_source(path: &Path, site: Option<&Site>) -> bool {
         "hbs" | "handlebars" | "j2" | "jinja" | "jinja2" | "liquid" | "njk" | "tmpl"
     ) {
         return true;
+    }
+    if matches!(ext.as_str(), "md" | "markdown" | "mdx") {
+        return markdown_template(path, site);
     }
     if !matches!(ext.as_str(), "html" | "htm" | "xhtml") {
         return false;

@@ -28,10 +28,14 @@ pub(crate) fn is_template(uri: &[u8]) -> bool {
     // `<` only gets into a URI through a `<name>` placeholder (the scanner
     // ends a URI at any other), and `{` with a later `}` is a brace
     // placeholder in every template language.
+    // A Liquid or Nunjucks tag, or a Jinja expression, glued to a URL
+    // (`https://x.org/{% if v %}`, cut at its space) is one too.
     if seen & BRACE != 0
         && (memchr::memchr(b'<', uri).is_some()
             || memchr::memchr(b'{', uri)
-                .is_some_and(|open| memchr::memchr(b'}', &uri[open..]).is_some()))
+                .is_some_and(|open| memchr::memchr(b'}', &uri[open..]).is_some())
+            || memchr::memmem::find(uri, b"{%").is_some()
+            || memchr::memmem::find(uri, b"{{").is_some())
     {
         return true;
     }
@@ -228,6 +232,8 @@ mod tests {
             "https://x.org/v$(VERSION)",
             "https://pypi.org/project/%s/",
             "https://downloads.acme.net/%ACME_VERSION%/acme.tar.gz",
+            "https://eslint.org/docs/{%",
+            "https://eslint.org/docs/{{",
             "https://x.org/?id=%d",
             "https://x.org/%(name)s",
             "https://x.org/%1$s",

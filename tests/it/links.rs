@@ -665,3 +665,68 @@ fn all_contributors_emoji_links_are_the_bots() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// A Markdown file holding Handlebars directives is a template source
+/// rendered elsewhere: its links that resolve nowhere here are unchecked;
+/// Handlebars shown in a code block does not make a page one (issue 48).
+#[test]
+fn markdown_template_sources() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("add.md"),
+        "{{~*set command=\"add\"}}\n# pnpm {{command}}\n\nSee [the filter](filtering.md).\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("guide.md"),
+        "# Templates\n\n```hbs\n{{#each items}}{{this}}{{/each}}\n```\n\nUse `{{> partial}}`. [Gone](gone.md)\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
+    let records: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{} {} {} {}",
+                v["path"].as_str().unwrap(),
+                v["rule"].as_str().unwrap(),
+                v["uri"].as_str().unwrap(),
+                v["reason"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        records,
+        [
+            "./add.md unchecked filtering.md template",
+            "./guide.md broken-relative-link gone.md ",
+        ]
+    );
+}
+
+/// Sphinx copies `html_extra_path` folders to the output's root: a page's
+/// link to a file there is found (issue 48).
+#[test]
+fn sphinx_html_extra_path_files_are_at_the_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("conf.py"),
+        "project = 'x'\nextensions = ['sphinx.ext.todo']\nhtml_extra_path = ['_extra']\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.join("_extra")).unwrap();
+    std::fs::write(d.join("_extra/robots.txt"), "User-agent: *\n").unwrap();
+    std::fs::write(
+        d.join("index.rst"),
+        "Index\n=====\n\nSee `robots <robots.txt>`_ and `gone <gone.txt>`_.\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "."]);
+    assert_eq!(
+        findings(&out),
+        ["./index.rst:4:39 broken-relative-link gone.txt | no file or folder `gone.txt`"]
+    );
+}

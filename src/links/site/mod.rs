@@ -343,6 +343,15 @@ impl Site {
                     out.push((c.clone(), rest.to_vec()));
                 }
             }
+            // `html_extra_path` files sit at the output's root, beside
+            // the pages made from the source folder.
+            Generator::Sphinx => {
+                if let Ok(rel) = dir.strip_prefix(&self.source) {
+                    for extra in &self.contents {
+                        out.push((extra.join(rel), path.to_vec()));
+                    }
+                }
+            }
             // Links resolve from the docs' root (`relativePath` off).
             Generator::Docsify => {
                 if let Some(root) = self.contents.first() {

@@ -22,5 +22,17 @@ pub(super) fn sphinx(dir: &Path, conf: &str) -> Site {
         }
     }
     site.rooted = vec![dir.to_path_buf()];
+    // `html_extra_path` folders are copied to the output's root
+    // (Sphinx, "Options for HTML output").
+    if let Ok(re) = regex::Regex::new(r"(?s)html_extra_path\s*=\s*\[([^\]]*)\]")
+        && let Some(c) = re.captures(conf)
+        && let Ok(item) = regex::Regex::new(r#"['"]([^'"]+)['"]"#)
+    {
+        for i in item.captures_iter(&c[1]) {
+            let extra = crate::paths::lexical(&dir.join(&i[1]));
+            site.rooted.push(extra.clone());
+            site.contents.push(extra);
+        }
+    }
     site
 }
