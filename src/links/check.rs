@@ -38,10 +38,18 @@ impl Links {
         let resolves_elsewhere =
             resolves_elsewhere && antora_module.as_ref().is_none_or(in_partials);
         if resolves_elsewhere {
+            // An HTML page's `<base href>`, or an AsciiDoc part.
+            let html = abs.extension().is_some_and(|e| {
+                ["html", "htm", "xhtml", "hbs"]
+                    .iter()
+                    .any(|h| e.eq_ignore_ascii_case(h))
+            });
             let unchecked = Unchecked {
                 checked: 0,
                 found: Vec::new(),
-                links: (0..refs.len()).map(|i| (i, Reason::elsewhere())).collect(),
+                links: (0..refs.len())
+                    .map(|i| (i, Reason::elsewhere(!html)))
+                    .collect(),
             };
             return (Vec::new(), unchecked);
         }
@@ -157,8 +165,13 @@ impl Links {
                 && is_route(&r.value)
                 && let Some(found) = self.docusaurus_route(site, &abs, &r.value)
             {
-                // A page found: its anchors as the site makes them.
+                // A page found: its anchors as the site makes them; a
+                // config that could not be read leaves it unchecked.
                 let found = match found {
+                    Ok(Some(_)) if site.broken.is_some() => Err(Reason::new(
+                        Kind::Config,
+                        site.broken.clone().unwrap_or_default(),
+                    )),
                     Ok(Some(p)) => match self.site_anchor(site, &abs, &p) {
                         Some(decided) => decided,
                         None => self.limits(&abs, Some(site), &r.value, p, &mut template),

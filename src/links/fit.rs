@@ -362,6 +362,12 @@ pub(crate) fn has_extension(last: &str) -> bool {
     })
 }
 
+/// [`has_extension`] of a path's last segment, as bytes.
+pub(crate) fn has_extension_bytes(path: &[u8]) -> bool {
+    let last = memchr::memrchr(b'/', path).map_or(path, |k| &path[k + 1..]);
+    has_extension(&String::from_utf8_lossy(last))
+}
+
 /// The shape of the path of `value` (a relative reference with a path).
 fn path_shape(path: &[u8]) -> Shape {
     let text = String::from_utf8_lossy(path);

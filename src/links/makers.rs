@@ -72,14 +72,21 @@ impl Links {
     /// What in the page at `path` may make headings, read once.
     pub(super) fn makers_of(&self, generator: Generator, path: &Path) -> std::sync::Arc<Makers> {
         cached(&self.makers, path.as_os_str(), || {
-            heading_makers(generator, path)
+            let templates = match generator {
+                Generator::Hugo => self
+                    .site_of_file(path)
+                    .map(|s| shortcode_folders(&s.home))
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            heading_makers(generator, path, &templates)
         })
     }
 }
 
 /// Reads the page at `path` for what may make headings (see
 /// [`Links::may_make_headings`]).
-fn heading_makers(generator: Generator, path: &Path) -> Makers {
+fn heading_makers(generator: Generator, path: &Path, templates: &[std::path::PathBuf]) -> Makers {
     let mut out = Makers::default();
     let Some(text) = read_page(path) else {
         return out;
@@ -132,10 +139,14 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
             continue;
         }
         let found = match generator {
+            // A shortcode whose template is in the tree and writes no
+            // heading (no `<h1>`..`<h6>`, no partial or page it renders)
+            // makes none.
             Generator::Hugo => {
                 (l.starts_with(b"{{<") || l.starts_with(b"{{%"))
                     && !l.starts_with(b"{{</")
                     && !l.starts_with(b"{{%/")
+                    && !shortcode_is_quiet(l, templates)
             }
             Generator::Zola => {
                 (l.starts_with(b"{{") || l.starts_with(b"{%"))
@@ -145,11 +156,11 @@ fn heading_makers(generator: Generator, path: &Path) -> Makers {
             _ if components => {
                 l.first() == Some(&b'<') && l.get(1).is_some_and(u8::is_ascii_uppercase)
             }
-            // A shortcode other than `include` (whose part's headings are
-            // read), or a listing, which a template renders.
+            // A shortcode that may bring headings (`embed`, `contents`,
+            // an extension's: Quarto's other built-ins make none; an
+            // `include`'s part is read), or a listing a template renders.
             Generator::Quarto => {
-                (l.starts_with(b"{{<") && !l.starts_with(b"{{< include "))
-                    || l.starts_with(b"listing:")
+                (l.starts_with(b"{{<") && !quarto_quiet_shortcode(l)) || l.starts_with(b"listing:")
             }
             Generator::MkDocs => memchr::memmem::find(l, b"--8<--").is_some(),
             Generator::MdBook => l.starts_with(b"{{#include") || l.starts_with(b"{{ #include"),
@@ -228,7 +239,9 @@ fn markdown_template(path: &Path, site: Option<&Site>) -> bool {
                     ]
                     .iter()
                     .any(|m| rest.starts_with(m));
-                    if handlebars || (!liquid_expanded && rest.starts_with(b"{%")) {
+                    // `{%` of Hugo's `{{% shortcode %}}` is not a tag's.
+                    let liquid = rest.starts_with(b"{%") && (k == 0 || line[k - 1] != b'{');
+                    if handlebars || (!liquid_expanded && liquid) {
                         return true;
                     }
                 }
@@ -254,6 +267,90 @@ fn mdx_import(rest: &[u8]) -> Option<(String, String)> {
     let local = from.starts_with("./") || from.starts_with("../");
     let markdown = from.ends_with(".md") || from.ends_with(".mdx");
     (local && markdown).then(|| (name.to_string(), from.to_string()))
+}
+
+/// Quarto's built-in shortcodes that write no heading (Quarto,
+/// "Shortcodes"), and `include`, whose part's headings are read.
+fn quarto_quiet_shortcode(line: &[u8]) -> bool {
+    let name = shortcode_name(line);
+    matches!(
+        name.as_str(),
+        "include"
+            | "video"
+            | "pagebreak"
+            | "kbd"
+            | "meta"
+            | "var"
+            | "env"
+            | "lipsum"
+            | "placeholder"
+            | "version"
+            | "brand"
+            | "iconify"
+            | "fa"
+            | "bi"
+    )
+}
+
+/// The name of the shortcode a line opens: `{{< name args >}}`.
+fn shortcode_name(line: &[u8]) -> String {
+    let rest = &line[3.min(line.len())..];
+    let rest = rest.trim_ascii_start();
+    let n = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'/' | b'.'))
+        .count();
+    String::from_utf8_lossy(&rest[..n]).into_owned()
+}
+
+/// The folders a Hugo site's shortcode templates are in: its own
+/// `layouts/`, its themes', and the folders its `hugo.work` uses.
+fn shortcode_folders(home: &Path) -> Vec<std::path::PathBuf> {
+    let mut roots = vec![home.to_path_buf()];
+    if let Ok(entries) = std::fs::read_dir(home.join("themes")) {
+        roots.extend(entries.flatten().map(|e| e.path()));
+    }
+    if let Some(work) = read_page(&home.join("hugo.work")) {
+        for line in String::from_utf8_lossy(&work).lines() {
+            if let Some(dir) = line.trim().strip_prefix("use ") {
+                roots.push(crate::paths::lexical(&home.join(dir.trim())));
+            }
+        }
+    }
+    roots
+        .iter()
+        .flat_map(|r| [r.join("layouts/_shortcodes"), r.join("layouts/shortcodes")])
+        .filter(|d| d.is_dir())
+        .collect()
+}
+
+/// Whether the shortcode a line calls has its template in `folders`, and
+/// it writes no heading: no `<h1>` to `<h6>`, and nothing it renders
+/// from elsewhere (a partial, another page, a file).
+fn shortcode_is_quiet(line: &[u8], folders: &[std::path::PathBuf]) -> bool {
+    let name = shortcode_name(line);
+    if name.is_empty() {
+        return false;
+    }
+    let Some(text) = folders
+        .iter()
+        .find_map(|d| read_page(&d.join(format!("{name}.html"))))
+    else {
+        return false;
+    };
+    let heading = text
+        .windows(3)
+        .any(|w| w[0] == b'<' && (w[1] == b'h' || w[1] == b'H') && (b'1'..=b'6').contains(&w[2]));
+    let elsewhere = [
+        &b"partial"[..],
+        b"GetPage",
+        b"readFile",
+        b".Content",
+        b"RenderString",
+    ]
+    .iter()
+    .any(|m| memchr::memmem::find(&text, m).is_some());
+    !heading && !elsewhere
 }
 
 /// Whether the file at `path` is a template source: HTML (or a

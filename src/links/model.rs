@@ -237,12 +237,13 @@ impl Links {
                 format!("their targets have {by} that may make headings"),
             )));
         }
-        // A page a hook or plug-in may rewrite.
-        let (by, pages) = site.rewritten.as_ref()?;
-        pages
-            .as_ref()
-            .is_none_or(|p| p.contains(&target))
-            .then(|| Err(Reason::new(Kind::Anchors, by.clone())))
+        // A page a hook or plug-in may rewrite: one that names it first.
+        let named = site
+            .rewritten
+            .iter()
+            .find(|(_, pages)| pages.as_ref().is_some_and(|p| p.contains(&target)));
+        let (by, _) = named.or_else(|| site.rewritten.iter().find(|(_, pages)| pages.is_none()))?;
+        Some(Err(Reason::new(Kind::Anchors, by.clone())))
     }
 
     /// The ids an Eleventy or Jekyll site's layout and include templates

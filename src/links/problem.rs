@@ -222,12 +222,19 @@ impl Reason {
         )
     }
 
-    /// In a document that resolves its links elsewhere.
-    pub(super) fn elsewhere() -> Reason {
-        Reason::new(
-            Kind::Elsewhere,
-            "in AsciiDoc parts or pages with `<base href>`, which resolve them elsewhere",
-        )
+    /// In a document that resolves its links elsewhere: an AsciiDoc part
+    /// (`asciidoc`), or a page with `<base href>`.
+    pub(super) fn elsewhere(asciidoc: bool) -> Reason {
+        match asciidoc {
+            true => Reason::new(
+                Kind::Elsewhere,
+                "in AsciiDoc parts for `include::`, whose links resolve where they are included",
+            ),
+            false => Reason::new(
+                Kind::Elsewhere,
+                "in pages with `<base href>`, whose links resolve against it",
+            ),
+        }
     }
 
     /// Through what cannot be seen.

@@ -349,8 +349,9 @@ fn links_that_work_where_they_are_shown() {
     assert_eq!(findings(&out), Vec::<String>::new());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "urilint: Checked 5 links; 2 not checked: in AsciiDoc parts or pages with `<base \
-         href>`, which resolve them elsewhere (2). See --show-unchecked.\n"
+        "urilint: Checked 5 links; 2 not checked: in AsciiDoc parts for `include::`, whose \
+         links resolve where they are included (1); in pages with `<base href>`, whose links \
+         resolve against it (1). See --show-unchecked.\n"
     );
     assert_eq!(out.status.code(), Some(0));
 }
@@ -728,5 +729,96 @@ fn sphinx_html_extra_path_files_are_at_the_root() {
     assert_eq!(
         findings(&out),
         ["./index.rst:4:39 broken-relative-link gone.txt | no file or folder `gone.txt`"]
+    );
+}
+
+/// A generator file that cannot be parsed never stops the check: the
+/// links its model cannot resolve are unchecked, the reason naming the
+/// file (issue 48).
+#[test]
+fn unparsable_generator_files_leave_links_unchecked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Quarto: `_quarto.yml` is not YAML.
+    std::fs::create_dir_all(d.join("q")).unwrap();
+    std::fs::write(d.join("q/_quarto.yml"), "project: [type: book\n").unwrap();
+    std::fs::write(
+        d.join("q/index.qmd"),
+        "# Home\n\n@sec-gone and [x](gone.qmd).\n",
+    )
+    .unwrap();
+    // Docusaurus: `versions.json` is cut short.
+    std::fs::create_dir_all(d.join("w/docs")).unwrap();
+    std::fs::write(
+        d.join("w/docusaurus.config.js"),
+        "module.exports = { presets: [['classic', { docs: {} }]] };\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("w/versions.json"), "[\"1.x\",\n").unwrap();
+    std::fs::write(
+        d.join("w/docs/intro.md"),
+        "# Intro\n\n[Old](/docs/1.x/intro).\n",
+    )
+    .unwrap();
+    // gettext: a string never closed.
+    std::fs::write(
+        d.join("de.po"),
+        "msgid \"See https://acme.net/a\nmsgstr \"\"\n",
+    )
+    .unwrap();
+    let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
+    let records: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            format!(
+                "{} {} {} {}",
+                v["path"].as_str().unwrap(),
+                v["rule"].as_str().unwrap(),
+                v["uri"].as_str().unwrap(),
+                v["message"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(records.len(), 3, "{records:#?}");
+    for r in &records {
+        assert!(r.contains(" unchecked "), "{r}");
+    }
+    assert!(
+        records[0].starts_with("./q/index.qmd unchecked #sec-gone"),
+        "{records:#?}"
+    );
+    assert!(
+        records[0].contains("`_quarto.yml` could not be read"),
+        "{records:#?}"
+    );
+    assert!(
+        records[1].starts_with("./q/index.qmd unchecked gone.qmd"),
+        "{records:#?}"
+    );
+    assert!(
+        records[2].starts_with("./w/docs/intro.md unchecked /docs/1.x/intro"),
+        "{records:#?}"
+    );
+    assert!(
+        records[2].contains("`versions.json` could not be read"),
+        "{records:#?}"
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The PO file was read: its URI is there.
+    let uris = Command::cargo_bin("urilint")
+        .unwrap()
+        .current_dir(d)
+        .args(["extract", "de.po"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&uris.stdout),
+        "https://acme.net/a\n"
     );
 }

@@ -107,6 +107,21 @@ pub(super) fn docusaurus(repo: &Path, home: &Path, name: &str) -> Site {
                 .join(", ")
         )));
     }
+    // A versions file that cannot be read leaves the versions' routes
+    // unknown: what does not resolve is unchecked, naming the file.
+    for d in &layout.docs {
+        let name = match d.id.as_str() {
+            "default" => "versions.json".to_string(),
+            id => format!("{id}_versions.json"),
+        };
+        let path = home.join(&name);
+        if path.exists()
+            && let Err(why) = try_read_config(&path)
+                .and_then(|t| serde_json::from_str::<Vec<String>>(&t).map_err(|e| e.to_string()))
+        {
+            super::config_file::unreadable(&mut site, &path, why);
+        }
+    }
     site.docusaurus = Some(Arc::new(layout));
     site
 }

@@ -123,7 +123,8 @@ fn plugins(site: &mut Site, config: &serde_yaml_ng::Value) {
             .join(", ")
     );
     site.made = Some(std::sync::Arc::from(by.as_str()));
-    site.rewritten = Some((std::sync::Arc::from(by.as_str()), None));
+    site.rewritten
+        .push((std::sync::Arc::from(by.as_str()), None));
 }
 
 /// MkDocs hooks (MkDocs, "Hooks"): Python files whose event handlers may
@@ -170,7 +171,7 @@ fn hooks(site: &mut Site, dir: &Path, config: &serde_yaml_ng::Value) {
                     .map(|p| crate::paths::lexical(&site.source.join(p)))
                     .collect()
             });
-            site.rewritten = Some((
+            site.rewritten.push((
                 std::sync::Arc::from(format!("{by} may rewrite their headings").as_str()),
                 pages,
             ));

@@ -181,7 +181,7 @@ pub struct Site {
     pub made: Option<Arc<str>>,
     /// What may rewrite pages' headings (an MkDocs hook), and which pages
     /// (`None`: any): a fragment into one is unchecked.
-    pub rewritten: Option<(Arc<str>, Option<HashSet<PathBuf>>)>,
+    pub rewritten: Vec<(Arc<str>, Option<HashSet<PathBuf>>)>,
     /// Docsify: the routes its `alias` serves from elsewhere.
     pub aliases: Vec<regex::Regex>,
     /// Docusaurus: its content plugins.
@@ -226,7 +226,7 @@ impl Site {
             crossrefs: None,
             aliases: Vec::new(),
             made: None,
-            rewritten: None,
+            rewritten: Vec::new(),
             lowercase_urls: false,
         }
     }
@@ -292,6 +292,14 @@ impl Site {
             for r in &self.rooted {
                 out.push((r.clone(), rest.to_vec()));
             }
+            // Quarto's HTML formats name an image written without an
+            // extension `.png` (`default-image-extension`).
+            if self.generator == Generator::Quarto && !crate::links::fit::has_extension_bytes(rest)
+            {
+                for r in &self.rooted {
+                    out.push((r.clone(), [rest, b".png"].concat()));
+                }
+            }
             // An untranslated page is served from the root locale's
             // (Starlight, "Internationalization": fallback content).
             if let Some(k) = memchr::memchr(b'/', rest)
@@ -342,6 +350,9 @@ impl Site {
                 {
                     out.push((c.clone(), rest.to_vec()));
                 }
+            }
+            Generator::Quarto if !crate::links::fit::has_extension_bytes(path) => {
+                out.push((dir.to_path_buf(), [path, b".png"].concat()));
             }
             // `html_extra_path` files sit at the output's root, beside
             // the pages made from the source folder.
