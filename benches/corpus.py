@@ -34,7 +34,7 @@ The first table printed is issue 36's, row for row.
 
 Build first:
 
-    cargo build --release && cargo build --release --example peers
+    cargo build --release && cargo build --release --example peers --features peers
     python3 benches/corpus.py [TREE ...] [--mbox FILE] [--runs 5]
 """
 import argparse
@@ -99,7 +99,7 @@ def main():
                            if os.path.isdir(p)]
     for tool in (URILINT, PEERS):
         if not os.access(tool, os.X_OK):
-            raise SystemExit(f"{tool} missing: cargo build --release && cargo build --release --example peers")
+            raise SystemExit(f"{tool} missing: cargo build --release && cargo build --release --example peers --features peers")
     def u(sub, *rest):
         return [URILINT, sub, "--isolated", *rest]
     def which(tool):

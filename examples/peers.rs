@@ -3,7 +3,7 @@
 //! with a NUL in their first 8 KiB skipped), on one thread:
 //!
 //! ```sh
-//! cargo build --release --example peers
+//! cargo build --release --example peers --features peers
 //! target/release/examples/peers linkify PATH...   # URLs the linkify crate finds
 //! target/release/examples/peers colons PATH...    # colons, counted with memchr (streamed)
 //! target/release/examples/peers parsers PATH...   # markup parser events

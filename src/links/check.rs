@@ -165,19 +165,7 @@ impl Links {
                 && is_route(&r.value)
                 && let Some(found) = self.docusaurus_route(site, &abs, &r.value)
             {
-                // A page found: its anchors as the site makes them; a
-                // config that could not be read leaves it unchecked.
-                let found = match found {
-                    Ok(Some(_)) if site.broken.is_some() => Err(Reason::new(
-                        Kind::Config,
-                        site.broken.clone().unwrap_or_default(),
-                    )),
-                    Ok(Some(p)) => match self.site_anchor(site, &abs, &p) {
-                        Some(decided) => decided,
-                        None => self.limits(&abs, Some(site), &r.value, p, &mut template),
-                    },
-                    f => f,
-                };
+                let found = self.route_outcome(site, &abs, &r.value, found, &mut template);
                 record(i, found, &mut problems, &mut unchecked);
                 continue;
             }
@@ -188,13 +176,7 @@ impl Links {
                 && memchr::memchr3(b'{', b'}', b'$', &r.value).is_none()
                 && let Some(found) = self.nextra_route(site, &abs, &r.value)
             {
-                let found = match found {
-                    Ok(Some(p)) => match self.site_anchor(site, &abs, &p) {
-                        Some(decided) => decided,
-                        None => self.limits(&abs, Some(site), &r.value, p, &mut template),
-                    },
-                    f => f,
-                };
+                let found = self.route_outcome(site, &abs, &r.value, found, &mut template);
                 record(i, found, &mut problems, &mut unchecked);
                 continue;
             }
@@ -298,6 +280,30 @@ impl Links {
             record(i, problem, &mut problems, &mut unchecked);
         }
         (problems, unchecked)
+    }
+
+    /// What a route's page says of a link (Docusaurus', Nextra's): a
+    /// broken one as the site makes its anchors and where its model ends;
+    /// a config that could not be read leaves it unchecked.
+    fn route_outcome(
+        &self,
+        site: &Site,
+        abs: &Path,
+        value: &[u8],
+        found: Result<Option<Problem>, Reason>,
+        template: &mut Option<bool>,
+    ) -> Result<Option<Problem>, Reason> {
+        match found {
+            Ok(Some(_)) if site.broken.is_some() => Err(Reason::new(
+                Kind::Config,
+                site.broken.clone().unwrap_or_default(),
+            )),
+            Ok(Some(p)) => match self.site_anchor(site, abs, &p) {
+                Some(decided) => decided,
+                None => self.limits(abs, Some(site), value, p, template),
+            },
+            f => f,
+        }
     }
 
     /// Whether `uri` is one of a `--site`'s, and if so what is wrong with

@@ -746,18 +746,7 @@ impl Links {
             }
             None => {
                 let own = routes.of_file.get(abs)?;
-                let folder = own.rsplit_once('/').map_or("", |(d, _)| d);
-                let mut segs: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
-                for s in text.split('/') {
-                    match s {
-                        "" | "." => {}
-                        ".." => {
-                            segs.pop();
-                        }
-                        s => segs.push(s),
-                    }
-                }
-                segs.join("/")
+                from_route(own, text)
             }
         };
         // A locale's page only (Nextra 2, "i18n": the locale's file is
@@ -823,18 +812,7 @@ impl Links {
             Some(rooted) => rooted.to_string(),
             None => {
                 let own = routes.of_file.get(abs)?;
-                let folder = own.rsplit_once('/').map_or("", |(d, _)| d);
-                let mut segs: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
-                for s in text.split('/') {
-                    match s {
-                        "" | "." => {}
-                        ".." => {
-                            segs.pop();
-                        }
-                        s => segs.push(s),
-                    }
-                }
-                segs.join("/")
+                from_route(own, &text)
             }
         };
         let route = route.trim_matches('/');
@@ -983,6 +961,24 @@ pub(super) struct Routes {
     locale_of: std::collections::HashMap<PathBuf, String>,
     /// The bases under which the generator makes list pages (a blog's).
     made: Vec<String>,
+}
+
+/// The route `text` (a relative path) names from the page served at
+/// `own` without a trailing `/`: from `own`'s folder, `.` and `..`
+/// applied (RFC 3986 s5.2.4).
+fn from_route(own: &str, text: &str) -> String {
+    let folder = own.rsplit_once('/').map_or("", |(d, _)| d);
+    let mut segs: Vec<&str> = folder.split('/').filter(|s| !s.is_empty()).collect();
+    for s in text.split('/') {
+        match s {
+            "" | "." => {}
+            ".." => {
+                segs.pop();
+            }
+            s => segs.push(s),
+        }
+    }
+    segs.join("/")
 }
 
 /// Whether the page at `path` says in its front matter which repository

@@ -20,6 +20,19 @@ fn urilint_in(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The `keys` of each jsonl record, joined by spaces (a missing key is
+/// empty).
+fn fields(out: &Output, keys: &[&str]) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let values: Vec<&str> = keys.iter().map(|k| v[*k].as_str().unwrap_or("")).collect();
+            values.join(" ")
+        })
+        .collect()
+}
+
 /// `path:line:col rule uri | message`, one a finding, from jsonl output.
 fn findings(out: &Output) -> Vec<String> {
     String::from_utf8(out.stdout.clone())
@@ -644,18 +657,7 @@ fn all_contributors_emoji_links_are_the_bots() {
     )
     .unwrap();
     let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
-    let records: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            format!(
-                "{} {} {}",
-                v["rule"].as_str().unwrap(),
-                v["uri"].as_str().unwrap(),
-                v["reason"].as_str().unwrap_or("")
-            )
-        })
-        .collect();
+    let records = fields(&out, &["rule", "uri", "reason"]);
     assert_eq!(
         records,
         [
@@ -685,19 +687,7 @@ fn markdown_template_sources() {
     )
     .unwrap();
     let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
-    let records: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            format!(
-                "{} {} {} {}",
-                v["path"].as_str().unwrap(),
-                v["rule"].as_str().unwrap(),
-                v["uri"].as_str().unwrap(),
-                v["reason"].as_str().unwrap_or("")
-            )
-        })
-        .collect();
+    let records = fields(&out, &["path", "rule", "uri", "reason"]);
     assert_eq!(
         records,
         [
@@ -767,19 +757,7 @@ fn unparsable_generator_files_leave_links_unchecked() {
     )
     .unwrap();
     let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
-    let records: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            format!(
-                "{} {} {} {}",
-                v["path"].as_str().unwrap(),
-                v["rule"].as_str().unwrap(),
-                v["uri"].as_str().unwrap(),
-                v["message"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let records = fields(&out, &["path", "rule", "uri", "message"]);
     assert_eq!(records.len(), 3, "{records:#?}");
     for r in &records {
         assert!(r.contains(" unchecked "), "{r}");

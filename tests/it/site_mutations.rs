@@ -29,7 +29,7 @@ use assert_cmd::Command;
 type Finding = String;
 
 /// A change to a copy of a fixture.
-enum Mutation<'a> {
+pub(super) enum Mutation<'a> {
     /// Replaces `from`, which must occur exactly once in `file`, with `to`.
     Edit {
         file: &'a str,
@@ -40,18 +40,25 @@ enum Mutation<'a> {
     Rename { from: &'a str, to: &'a str },
     /// Deletes a file.
     Delete { file: &'a str },
+    /// Several changes, in order: a page of a multilingual site is renamed
+    /// or deleted in every language at once.
+    All(&'a [Mutation<'a>]),
 }
 
-fn fixture(tree: &str) -> PathBuf {
+/// The fixtures of this file, under `tests/data/real-sites/`.
+const FIXTURES: &str = "real-sites";
+
+fn fixture(folder: &str, tree: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/real-sites")
+        .join("tests/data")
+        .join(folder)
         .join(tree)
 }
 
 /// Step 1: a fresh copy of the fixture `tree` in a temporary folder, as
 /// plain (writable) files and folders.
-fn copy_fixture(tree: &str) -> tempfile::TempDir {
-    let src = fixture(tree);
+fn copy_fixture(folder: &str, tree: &str) -> tempfile::TempDir {
+    let src = fixture(folder, tree);
     assert!(src.is_dir(), "no fixture at {}", src.display());
     let dir = tempfile::tempdir().unwrap();
     for entry in walkdir::WalkDir::new(&src) {
@@ -127,6 +134,11 @@ fn apply(root: &Path, mutation: &Mutation) {
             fs::rename(root.join(from), root.join(to)).unwrap();
         }
         Mutation::Delete { file } => fs::remove_file(root.join(file)).unwrap(),
+        Mutation::All(all) => {
+            for m in all {
+                apply(root, m);
+            }
+        }
     }
 }
 
@@ -161,7 +173,12 @@ fn show(list: &[Finding]) -> String {
 
 /// Step 2: the untouched copy of `tree` gives exactly `want`.
 fn assert_pristine(tree: &str, want: &[&str]) {
-    let dir = copy_fixture(tree);
+    assert_pristine_in(FIXTURES, tree, want);
+}
+
+/// [`assert_pristine`] of a fixture under `tests/data/<folder>/`.
+pub(super) fn assert_pristine_in(folder: &str, tree: &str, want: &[&str]) {
+    let dir = copy_fixture(folder, tree);
     let got = check(dir.path());
     let want = sorted(want);
     assert!(
@@ -175,8 +192,19 @@ fn assert_pristine(tree: &str, want: &[&str]) {
 /// Step 3: after `mutation`, the findings the copy of `tree` gains are
 /// exactly `new`, and the pristine findings it loses exactly `gone`.
 fn assert_mutation(tree: &str, mutation: Mutation, new: &[&str], gone: &[&str]) {
-    let pristine = check(copy_fixture(tree).path());
-    let dir = copy_fixture(tree);
+    assert_mutation_in(FIXTURES, tree, mutation, new, gone);
+}
+
+/// [`assert_mutation`] of a fixture under `tests/data/<folder>/`.
+pub(super) fn assert_mutation_in(
+    folder: &str,
+    tree: &str,
+    mutation: Mutation,
+    new: &[&str],
+    gone: &[&str],
+) {
+    let pristine = check(copy_fixture(folder, tree).path());
+    let dir = copy_fixture(folder, tree);
     apply(dir.path(), &mutation);
     let mutated = check(dir.path());
     let got_new = minus(&mutated, &pristine);

@@ -31,188 +31,20 @@
 //! rather than report without knowing (Sphinx's intersphinx labels,
 //! headings a Hugo shortcode may make).
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use super::site_mutations::{Mutation, assert_mutation_in, assert_pristine_in};
 
-use assert_cmd::Command;
+/// The fixtures of this file, under `tests/data/real-sites2/`.
+const FIXTURES: &str = "real-sites2";
 
-/// A finding as compared here: `path:line rule uri`.
-type Finding = String;
-
-/// A change to a copy of a fixture.
-enum Mutation<'a> {
-    /// Replaces `from`, which must occur exactly once in `file`, with `to`.
-    Edit {
-        file: &'a str,
-        from: &'a str,
-        to: &'a str,
-    },
-    /// Renames a file.
-    Rename { from: &'a str, to: &'a str },
-    /// Deletes a file.
-    Delete { file: &'a str },
-    /// Several changes, in order: a page of a multilingual site is renamed
-    /// or deleted in every language at once.
-    All(&'a [Mutation<'a>]),
-}
-
-fn fixture(tree: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/real-sites2")
-        .join(tree)
-}
-
-/// Step 1: a fresh copy of the fixture `tree` in a temporary folder, as
-/// plain (writable) files and folders.
-fn copy_fixture(tree: &str) -> tempfile::TempDir {
-    let src = fixture(tree);
-    assert!(src.is_dir(), "no fixture at {}", src.display());
-    let dir = tempfile::tempdir().unwrap();
-    for entry in walkdir::WalkDir::new(&src) {
-        let entry = entry.unwrap();
-        let to = dir.path().join(entry.path().strip_prefix(&src).unwrap());
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&to).unwrap();
-        } else {
-            fs::write(&to, fs::read(entry.path()).unwrap()).unwrap();
-        }
-    }
-    dir
-}
-
-/// Step 2: the link findings of `urilint check` run in `root`, sorted.
-fn check(root: &Path) -> Vec<Finding> {
-    let out = Command::cargo_bin("urilint")
-        .unwrap()
-        .current_dir(root)
-        .args([
-            "check",
-            "--isolated",
-            ".",
-            "--format",
-            "jsonl",
-            "--select",
-            "broken-relative-link,broken-fragment",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        matches!(out.status.code(), Some(0 | 1)),
-        "urilint failed ({}):\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut found: Vec<Finding> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value =
-                serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
-            let path = v["path"].as_str().unwrap();
-            format!(
-                "{}:{} {} {}",
-                path.strip_prefix("./").unwrap_or(path),
-                v["line"].as_u64().unwrap(),
-                v["rule"].as_str().unwrap(),
-                v["uri"].as_str().unwrap()
-            )
-        })
-        .collect();
-    found.sort();
-    found
-}
-
-/// Applies a mutation to the copy at `root`.
-fn apply(root: &Path, mutation: &Mutation) {
-    match *mutation {
-        Mutation::Edit { file, from, to } => {
-            let path = root.join(file);
-            let text = fs::read_to_string(&path).unwrap();
-            assert_eq!(
-                text.matches(from).count(),
-                1,
-                "{from:?} must occur exactly once in {file}"
-            );
-            fs::write(&path, text.replacen(from, to, 1)).unwrap();
-        }
-        Mutation::Rename { from, to } => {
-            assert!(root.join(from).is_file(), "no {from} to rename");
-            assert!(!root.join(to).exists(), "{to} exists already");
-            fs::rename(root.join(from), root.join(to)).unwrap();
-        }
-        Mutation::Delete { file } => fs::remove_file(root.join(file)).unwrap(),
-        Mutation::All(all) => {
-            for m in all {
-                apply(root, m);
-            }
-        }
-    }
-}
-
-/// `a` minus `b`, as multisets; sorted when `a` is.
-fn minus(a: &[Finding], b: &[Finding]) -> Vec<Finding> {
-    let mut rest = b.to_vec();
-    let mut out = Vec::new();
-    for x in a {
-        match rest.iter().position(|y| y == x) {
-            Some(i) => {
-                rest.swap_remove(i);
-            }
-            None => out.push(x.clone()),
-        }
-    }
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<Finding> {
-    let mut list: Vec<Finding> = list.iter().map(|s| s.to_string()).collect();
-    list.sort();
-    list
-}
-
-/// One finding a line, indented, or `(none)`.
-fn show(list: &[Finding]) -> String {
-    if list.is_empty() {
-        return "  (none)\n".to_string();
-    }
-    list.iter().map(|x| format!("  {x}\n")).collect()
-}
-
-/// Step 2: the untouched copy of `tree` gives exactly `want`.
+/// The untouched copy of `tree` gives exactly `want`.
 fn assert_pristine(tree: &str, want: &[&str]) {
-    let dir = copy_fixture(tree);
-    let got = check(dir.path());
-    let want = sorted(want);
-    assert!(
-        got == want,
-        "{tree}, pristine:\ngot:\n{}want:\n{}",
-        show(&got),
-        show(&want)
-    );
+    assert_pristine_in(FIXTURES, tree, want);
 }
 
-/// Step 3: after `mutation`, the findings the copy of `tree` gains are
-/// exactly `new`, and the pristine findings it loses exactly `gone`.
+/// After `mutation`, the findings the copy of `tree` gains are exactly
+/// `new`, and the pristine findings it loses exactly `gone`.
 fn assert_mutation(tree: &str, mutation: Mutation, new: &[&str], gone: &[&str]) {
-    let pristine = check(copy_fixture(tree).path());
-    let dir = copy_fixture(tree);
-    apply(dir.path(), &mutation);
-    let mutated = check(dir.path());
-    let got_new = minus(&mutated, &pristine);
-    let got_gone = minus(&pristine, &mutated);
-    let (new, gone) = (sorted(new), sorted(gone));
-    assert!(
-        got_new == new && got_gone == gone,
-        "{tree}, mutated:\nnew findings, got:\n{}new findings, want:\n{}\
-         pristine findings gone, got:\n{}pristine findings gone, want:\n{}\
-         (all pristine:\n{}all mutated:\n{})",
-        show(&got_new),
-        show(&new),
-        show(&got_gone),
-        show(&gone),
-        show(&pristine),
-        show(&mutated)
-    );
+    assert_mutation_in(FIXTURES, tree, mutation, new, gone);
 }
 
 // MyST with mystmd (jupyter-book/jupyter-book, Jupyter Book 2): `myst.yml`
