@@ -1,40 +1,62 @@
 //! GNU gettext PO files (the gettext manual, "The Format of PO Files"):
-//! each `msgid`, `msgid_plural`, `msgstr`, `msgstr[N]` and `msgctxt` is
-//! one string, written as C string literals on one line or continued on
-//! the lines after it, so a URI wrapped across `"..."` lines is read
-//! whole; `\n`, `\t`, `\"` and the other C escapes are decoded. Comments
-//! (`#`, `#.`) are read as text; `#:` source references are not.
+//! each `msgstr` and `msgstr[N]` is one string, written as C string
+//! literals on one line or continued on the lines after it, so a URI
+//! wrapped across `"..."` lines is read whole; `\n`, `\t`, `\"` and the
+//! other C escapes are decoded. Translator comments (`#`) are read as
+//! text. What `xgettext` copied from the sources (`msgid`,
+//! `msgid_plural`, `msgctxt`, `#.` comments, `#|` previous strings) is
+//! not: it is read, and fixed, where it is written (`#:` says where), and
+//! a finding on the copy would only repeat it.
 
 use super::Doc;
 
-/// The keywords that open a string.
-const KEYWORDS: &[&[u8]] = &[b"msgctxt", b"msgid_plural", b"msgid", b"msgstr"];
+/// The keywords that open a string, and whether the string is the
+/// translation (rather than a copy of the source).
+const KEYWORDS: &[(&[u8], bool)] = &[
+    (b"msgctxt", false),
+    (b"msgid_plural", false),
+    (b"msgid", false),
+    (b"msgstr", true),
+];
 
 /// Reads a PO file into `doc`. A broken string (no closing quote) ends at
 /// its line's end, and loses nothing after it.
 pub(crate) fn read(raw: &[u8], doc: &mut Doc) {
     let mut at = 0;
+    // Whether the string being continued is a translation.
+    let mut translated = false;
     while at < raw.len() {
         let end = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k);
         let line = &raw[at..end];
         let indent = line.len() - line.trim_ascii_start().len();
         let l = &line[indent..];
-        if let Some(rest) = KEYWORDS.iter().find_map(|k| l.strip_prefix(*k)) {
+        if let Some((rest, own)) = KEYWORDS
+            .iter()
+            .find_map(|(k, own)| Some((l.strip_prefix(*k)?, *own)))
+        {
             // `msgstr[0] "..."`: a new string.
             doc.text.separate();
+            translated = own;
             let rest = match rest.strip_prefix(b"[") {
                 Some(r) => memchr::memchr(b']', r).map_or(r, |k| &r[k + 1..]),
                 None => rest,
             };
-            if let Some(q) = memchr::memchr(b'"', rest) {
+            if let Some(q) = memchr::memchr(b'"', rest).filter(|_| own) {
                 let open = end - rest.len() + q;
                 literal(raw, open + 1, end, doc);
             }
         } else if l.first() == Some(&b'"') {
             // A continuation: the same string goes on.
-            literal(raw, at + indent + 1, end, doc);
-        } else if l.starts_with(b"#:") || l.starts_with(b"#,") || l.starts_with(b"#|") {
-            // Source references, flags and previous strings.
+            if translated {
+                literal(raw, at + indent + 1, end, doc);
+            }
+        } else if [&b"#:"[..], b"#,", b"#|", b"#."]
+            .iter()
+            .any(|p| l.starts_with(p))
+        {
+            // Source references, flags, previous strings and comments
+            // extracted from the source.
+            translated = false;
             doc.text.separate();
         } else {
             doc.text.separate();
@@ -119,10 +141,19 @@ mod tests {
 
     #[test]
     fn strings_joined_and_escapes_decoded() {
-        let po = b"#: src/guide.md:12\nmsgid \"\"\n\"See https://example.com/very/\"\n\"long/path and \\\"quotes\\\"\\n\"\nmsgstr \"ord --proxy https://ordinals.com\\n\"\n";
+        let po = b"#: src/guide.md:12\nmsgid \"\"\n\"Siehe https://example.com/very/\"\nmsgstr \"\"\n\"See https://example.com/very/\"\n\"long/path and \\\"quotes\\\"\\n\"\nmsgstr[1] \"ord --proxy https://ordinals.com\\n\"\n";
         assert_eq!(
             text(po),
             "See https://example.com/very/long/path and \"quotes\"\nord --proxy https://ordinals.com\n"
+        );
+    }
+
+    #[test]
+    fn copies_of_the_source_are_not_read() {
+        let po = b"# Translator: see https://team.example/\n#. https://extracted.example/\n#| msgid \"https://old.example/\"\nmsgctxt \"https://ctx.example/\"\nmsgid \"https://id.example/\"\n\"more\"\nmsgid_plural \"https://plural.example/\"\nmsgstr[0] \"https://str.example/\"\n\"/more\"\n";
+        assert_eq!(
+            text(po),
+            "# Translator: see https://team.example/\nhttps://str.example//more\n"
         );
     }
 }

@@ -401,11 +401,13 @@ fn json_strings_with_escapes_decoded() {
 /// end one; `#:` source references are not text.
 #[test]
 fn po_strings_joined_over_lines_and_escapes_decoded() {
+    // What `msgid` copies from the source is read there, not here.
     let po = "#: src/guides/explorer.md:69\n\
-msgid \"\"\n\
-\"See [BIP](https://github.com/ordinals/ord/blob/\"\n\
-\"master/bip.mediawiki) and \\\"quotes\\\"\"\n\
-msgstr \"ord --regtest server --proxy https://ordinals.com\\n\"\n\
+msgid \"See https://source.example/\"\n\
+msgstr \"\"\n\
+\"Siehe [BIP](https://github.com/ordinals/ord/blob/\"\n\
+\"master/bip.mediawiki) und \\\"quotes\\\"\"\n\
+msgstr[1] \"ord --regtest server --proxy https://ordinals.com\\n\"\n\
 \"tail\"\n";
     let f = found(Format::Po, po, false);
     assert_eq!(
@@ -414,9 +416,9 @@ msgstr \"ord --regtest server --proxy https://ordinals.com\\n\"\n\
             (
                 "https://github.com/ordinals/ord/blob/master/bip.mediawiki",
                 "https://github.com/ordinals/ord/blob/\"\n\"master/bip.mediawiki",
-                3
+                4
             ),
-            ("https://ordinals.com", "https://ordinals.com", 5),
+            ("https://ordinals.com", "https://ordinals.com", 6),
         ]
         .map(|(u, r, l)| (u.to_string(), r.to_string(), l))
     );

@@ -753,7 +753,7 @@ fn unparsable_generator_files_leave_links_unchecked() {
     // gettext: a string never closed.
     std::fs::write(
         d.join("de.po"),
-        "msgid \"See https://acme.net/a\nmsgstr \"\"\n",
+        "msgid \"See\"\nmsgstr \"See https://acme.net/a\n",
     )
     .unwrap();
     let out = urilint_in(d, &["--format", "jsonl", "--show-unchecked", "."]);
