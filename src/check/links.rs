@@ -83,7 +83,7 @@ impl Pass<'_> {
             let r = &files[file].work.refs[index];
             shown_uri(&r.finding(), self.options.show_secrets)
         };
-        let display = |p: &std::path::Path| links.shown(p);
+        let display = |p: &std::path::Path| links.display(p);
         let fit = crate::links::fit::Fit::default();
         let gated = crate::links::fit::gate(&fit, &seen, &example, &display);
         let files = checked.iter_mut().filter_map(|c| c.as_mut().ok());
@@ -103,14 +103,10 @@ impl Pass<'_> {
     /// records among the file's in position order, then reports its
     /// unused suppressions.
     pub(super) fn report_links(&self, c: &mut Checked) {
-        let (Some(links), Some(_)) = (self.links, c.input.path()) else {
+        let (Some(links), Some(path)) = (self.links, c.input.path().map(|p| p.to_path_buf()))
+        else {
             return;
         };
-        let path = c
-            .input
-            .path()
-            .unwrap_or(std::path::Path::new(""))
-            .to_path_buf();
         let path = path.as_path();
         let name = c.input.display_name();
         // What the links need is taken; the fixes, the diff and whether

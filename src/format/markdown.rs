@@ -49,24 +49,10 @@ pub(crate) fn read(raw: &[u8], options: Options, doc: &mut Doc) {
         for line in source.split_inclusive('\n') {
             let start = at;
             at += line.len();
-            // A shortcode on a line of its own, as Quarto expands it.
-            let trimmed = line.trim();
-            if !(trimmed.starts_with("{{< include ") && trimmed.ends_with(">}}")) {
-                continue;
-            }
-            let Some(k) = line.find("{{< include ") else {
+            let Some((k, path)) = myst::quarto_include(line) else {
                 continue;
             };
-            let rest = &line[k + 12..];
-            let Some(end) = rest.find(">}}") else {
-                continue;
-            };
-            let arg = &rest[..end];
-            let path = arg.trim().trim_matches(['"', '\'']);
-            if path.is_empty() || path.contains("{{") {
-                continue;
-            }
-            let off = start + k + 12 + arg.find(path).unwrap_or(0);
+            let off = start + k;
             if doc.want_anchors {
                 doc.targets.includes.push(path.to_string());
             }

@@ -24,6 +24,7 @@ mod man;
 mod map;
 mod markdown;
 mod myst;
+pub(crate) use myst::quarto_include;
 mod page_refs;
 mod po;
 mod rst;

@@ -77,16 +77,42 @@ fn is_prose(name: &str) -> bool {
     PROSE.contains(&name) || name.starts_with("prf:") || name.ends_with("admonition")
 }
 
+/// The file a line of its own that is Quarto's `{{< include path >}}`
+/// names, and where in the line the path starts (Quarto, "Includes").
+pub(crate) fn quarto_include(line: &str) -> Option<(usize, &str)> {
+    let trimmed = line.trim();
+    if !(trimmed.starts_with("{{< include ") && trimmed.ends_with(">}}")) {
+        return None;
+    }
+    let k = line.find("{{< include ")? + 12;
+    let arg = &line[k..k + line[k..].find(">}}")?];
+    let path = arg.trim().trim_matches(['"', '\'']);
+    if path.is_empty() || path.contains("{{") {
+        return None;
+    }
+    Some((k + arg.find(path).unwrap_or(0), path))
+}
+
+/// Whether `text` starts with a JSX component's name: upper-case first,
+/// with a lower-case letter somewhere (`Callout`, `TOCInline`, `Tabs.Tab`),
+/// which HTML written in capitals (`P`, `A`, `TABLE`) never has.
+fn pascal(text: &[u8]) -> bool {
+    let name = text
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.'));
+    text.first().is_some_and(u8::is_ascii_uppercase) && name.into_iter().any(u8::is_ascii_lowercase)
+}
+
 /// The directives of `source` whose bodies are Markdown, in order. Only
 /// a file with a fence opening `{` is parsed for them.
 pub(crate) fn prose_directives(source: &str) -> Vec<Directive> {
     let raw = source.as_bytes();
     let opens = memchr::memmem::find(raw, b"```{").is_some()
         || memchr::memmem::find(raw, b"~~~{").is_some();
-    // An MDX component at a line's start: `<Callout`, `<Tabs.Tab`.
-    let jsx = memchr::memchr_iter(b'<', raw).any(|k| {
-        (k == 0 || raw[k - 1] == b'\n') && raw.get(k + 1).is_some_and(u8::is_ascii_uppercase)
-    });
+    // An MDX component at a line's start: `<Callout`, `<Tabs.Tab`, named
+    // in PascalCase (`<P>` and `<A HREF>` are HTML in capitals).
+    let jsx = memchr::memchr_iter(b'<', raw)
+        .any(|k| (k == 0 || raw[k - 1] == b'\n') && pascal(&raw[k + 1..]));
     if !opens && !jsx {
         return Vec::new();
     }
@@ -95,10 +121,7 @@ pub(crate) fn prose_directives(source: &str) -> Vec<Directive> {
         if jsx
             && let Event::Start(Tag::HtmlBlock) = event
             && source.as_bytes().get(range.start) == Some(&b'<')
-            && source
-                .as_bytes()
-                .get(range.start + 1)
-                .is_some_and(u8::is_ascii_uppercase)
+            && pascal(&source.as_bytes()[range.start + 1..])
         {
             out.push(Directive {
                 block: range.clone(),
@@ -248,6 +271,26 @@ mod tests {
         assert_eq!(
             tags.split_whitespace().collect::<Vec<_>>(),
             ["<Callout", "type=\"info\">", "</Callout>"]
+        );
+    }
+
+    #[test]
+    fn components_are_told_from_html_in_capitals() {
+        for name in ["Callout ", "TOCInline />", "Tabs.Tab>", "APITable>"] {
+            assert!(pascal(name.as_bytes()), "{name}");
+        }
+        for name in ["P>", "A HREF=x>", "TABLE>", "div>", "!-- x -->"] {
+            assert!(!pascal(name.as_bytes()), "{name}");
+        }
+        // Old HTML in capitals is not parsed as a component.
+        assert!(
+            prose_directives(
+                "<P>
+See [a](a.md).
+</P>
+"
+            )
+            .is_empty()
         );
     }
 }

@@ -38,20 +38,9 @@ impl Links {
         let resolves_elsewhere =
             resolves_elsewhere && antora_module.as_ref().is_none_or(in_partials);
         if resolves_elsewhere {
-            // An HTML page's `<base href>`, or an AsciiDoc part.
-            let html = abs.extension().is_some_and(|e| {
-                ["html", "htm", "xhtml", "hbs"]
-                    .iter()
-                    .any(|h| e.eq_ignore_ascii_case(h))
-            });
-            let unchecked = Unchecked {
-                checked: 0,
-                found: Vec::new(),
-                links: (0..refs.len())
-                    .map(|i| (i, Reason::elsewhere(!html)))
-                    .collect(),
-            };
-            return (Vec::new(), unchecked);
+            // An AsciiDoc part, or an HTML page's `<base href>`.
+            let reason = Reason::elsewhere(may_be_asciidoc(&abs));
+            return (Vec::new(), Unchecked::all(refs.len(), reason));
         }
         // A Quarto partial's links resolve in the page that includes it
         // (Quarto, "Includes": relative paths resolve from the main
@@ -68,24 +57,11 @@ impl Links {
                     },
                     refs,
                 ),
-                None => (
-                    Vec::new(),
-                    Unchecked {
-                        checked: 0,
-                        found: Vec::new(),
-                        links: (0..refs.len())
-                            .map(|i| {
-                                (
-                                    i,
-                                    Reason::new(
-                                        Kind::Elsewhere,
-                                        "in Quarto partials no page includes",
-                                    ),
-                                )
-                            })
-                            .collect(),
-                    },
-                ),
+                None => {
+                    let reason =
+                        Reason::new(Kind::Elsewhere, "in Quarto partials no page includes");
+                    (Vec::new(), Unchecked::all(refs.len(), reason))
+                }
             };
         }
         let tree = normal(source.tree, &self.cwd);

@@ -328,7 +328,6 @@ const FILES: &[&str] = &[
     "lottie",
     "cast",
     "jsp",
-    "php",
     "asp",
     "aspx",
     "cgi",

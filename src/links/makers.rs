@@ -195,62 +195,27 @@ fn markdown_template(path: &Path, site: Option<&Site>) -> bool {
     let Some(text) = read_page(path) else {
         return false;
     };
-    if memchr::memchr(b'{', &text).is_none() {
-        return false;
-    }
     let liquid_expanded = site.is_some_and(|s| {
         matches!(
             s.generator,
             Generator::Jekyll | Generator::Eleventy | Generator::Zola | Generator::MkDocs
         )
     });
-    let mut fence: Option<u8> = None;
-    for line in text.split(|&b| b == b'\n') {
-        let t = line.trim_ascii_start();
-        let marker = t.first().copied().filter(|c| *c == b'`' || *c == b'~');
-        if let Some(c) = marker
-            && t.starts_with(&[c; 3])
-        {
-            fence = match fence {
-                Some(open) if open == c => None,
-                None => Some(c),
-                other => other,
-            };
-            continue;
-        }
-        if fence.is_some() {
-            continue;
-        }
-        // Outside code spans.
-        let mut in_span = false;
-        let mut k = 0;
-        while k < line.len() {
-            match line[k] {
-                b'`' => in_span = !in_span,
-                b'{' if !in_span => {
-                    let rest = &line[k..];
-                    let handlebars = [
-                        &b"{{~"[..],
-                        b"{{*",
-                        b"{{#if",
-                        b"{{#each",
-                        b"{{#unless",
-                        b"{{>",
-                    ]
-                    .iter()
-                    .any(|m| rest.starts_with(m));
-                    // `{%` of Hugo's `{{% shortcode %}}` is not a tag's.
-                    let liquid = rest.starts_with(b"{%") && (k == 0 || line[k - 1] != b'{');
-                    if handlebars || (!liquid_expanded && liquid) {
-                        return true;
-                    }
-                }
-                _ => {}
-            }
-            k += 1;
-        }
-    }
-    false
+    const HANDLEBARS: &[&[u8]] = &[b"{{~", b"{{*", b"{{#if", b"{{#each", b"{{#unless", b"{{>"];
+    let marks: Vec<usize> = memchr::memchr_iter(b'{', &text)
+        .filter(|&k| {
+            let rest = &text[k..];
+            // `{%` of Hugo's `{{% shortcode %}}` is not a tag's.
+            let liquid =
+                !liquid_expanded && rest.starts_with(b"{%") && (k == 0 || text[k - 1] != b'{');
+            liquid || HANDLEBARS.iter().any(|m| rest.starts_with(m))
+        })
+        .take(64)
+        .collect();
+    // Outside code: a template shown in a code block or span is text.
+    crate::format::in_code(crate::format::Format::Markdown, &text, &marks)
+        .iter()
+        .any(|&code| !code)
 }
 
 /// `Name from './part.mdx'` (what follows `import `): the name and the

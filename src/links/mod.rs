@@ -256,7 +256,8 @@ pub struct Links {
     routes: RwLock<PathMap<Arc<Routes>>>,
     /// What may make headings in each page a broken fragment names.
     makers: RwLock<PathMap<Arc<Makers>>>,
-    /// Each MyST project's explicit targets, in lower case, by its home.
+    /// Each MyST or Quarto project's explicit targets (by its home), and
+    /// each Quarto website page's (by its path).
     labels: RwLock<PathMap<Arc<site::MystIndex>>>,
     /// Each Eleventy or Jekyll site's layout ids, by its home.
     layout_ids: RwLock<PathMap<Arc<std::collections::HashSet<String>>>>,
@@ -492,11 +493,6 @@ impl Links {
         !self.options.strict
     }
 
-    /// A path as the user names it (relative to the working directory).
-    pub fn shown(&self, p: &Path) -> String {
-        self.display(p)
-    }
-
     /// Whether a `--site` is set: absolute URIs may be links to check.
     pub fn has_sites(&self) -> bool {
         !self.sites.is_empty()
@@ -521,7 +517,7 @@ impl Links {
 
     /// A path as the user names it: relative to the working directory
     /// when it is under it.
-    fn display(&self, p: &Path) -> String {
+    pub(crate) fn display(&self, p: &Path) -> String {
         crate::paths::relative(p, &self.cwd)
             .into_os_string()
             .into_string()

@@ -222,8 +222,8 @@ impl Links {
             return Some(Ok(None));
         }
         // The headings of the MDX parts the page renders are its own.
-        let imports = self.makers_of(site.generator, &target).imports.clone();
-        if imports.iter().any(|part| {
+        let makers = self.makers_of(site.generator, &target);
+        if makers.imports.iter().any(|part| {
             part.is_file()
                 && self
                     .fragment_problem(part, None, Some(fragment), true)
@@ -328,22 +328,25 @@ impl Links {
     ) -> Result<Option<Problem>, Reason> {
         let label = String::from_utf8_lossy(value.strip_prefix(b"#").unwrap_or(value)).into_owned();
         let book = site.crossrefs == Some(true);
-        let found = if book {
-            self.myst_index(site).labels.contains(&label.to_lowercase())
-        } else {
-            let mut labels = std::collections::HashSet::new();
-            let mut files = vec![abs.to_path_buf()];
-            if let Some((_, Some(all))) = self.all_targets(abs) {
-                let dir = abs.parent().unwrap_or(abs);
-                files.extend(all.includes.iter().map(|i| normal(Path::new(i), dir)));
-            }
-            for f in files {
-                if let Some(raw) = super::read_page(&f) {
-                    super::site::myst_labels(&raw, &mut labels);
+        // The labels of the book, or of the page and its parts, read once.
+        let labels = match book {
+            true => self.myst_index(site),
+            false => cached(&self.labels, abs.as_os_str(), || {
+                let mut files = vec![abs.to_path_buf()];
+                if let Some((_, Some(all))) = self.all_targets(abs) {
+                    let dir = abs.parent().unwrap_or(abs);
+                    files.extend(all.includes.iter().map(|i| normal(Path::new(i), dir)));
                 }
-            }
-            labels.contains(&label.to_lowercase())
+                let mut index = super::site::MystIndex::default();
+                for f in files {
+                    if let Some(raw) = super::read_page(&f) {
+                        index.read(&f, &raw);
+                    }
+                }
+                index
+            }),
         };
+        let found = labels.labels.contains(&label.to_lowercase());
         if found {
             return Ok(None);
         }
@@ -584,39 +587,22 @@ impl Links {
                     routes.of_file.entry(f).or_insert(r);
                 }
             };
-            let join = |a: &str, b: &str| match (a.is_empty(), b.is_empty()) {
-                (true, _) => b.to_string(),
-                (_, true) => a.to_string(),
-                _ => format!("{a}/{b}"),
-            };
             for d in &layout.docs {
                 let prefix = match d.id.as_str() {
                     "default" => String::new(),
                     id => format!("{id}_"),
                 };
-                let versions: Vec<String> =
-                    super::site::read_config(&site.home.join(format!("{prefix}versions.json")))
-                        .parse::<serde_json::Value>()
-                        .ok()
-                        .and_then(|v| {
-                            v.as_array().map(|a| {
-                                a.iter()
-                                    .filter_map(|x| x.as_str().map(str::to_string))
-                                    .collect()
-                            })
-                        })
-                        .unwrap_or_default();
                 // The current docs are the latest version unless a version
                 // is released; a site may also copy them into the latest
                 // version's folder at build: both are served at the base.
                 add(&mut routes, &d.path, &d.base);
-                add(&mut routes, &d.path, &join(&d.base, "next"));
-                for (k, v) in versions.iter().enumerate() {
+                add(&mut routes, &d.path, &permalinks::join(&d.base, "next"));
+                for (k, v) in d.versions.iter().enumerate() {
                     let folder = site
                         .home
                         .join(format!("{prefix}versioned_docs"))
                         .join(format!("version-{v}"));
-                    add(&mut routes, &folder, &join(&d.base, v));
+                    add(&mut routes, &folder, &permalinks::join(&d.base, v));
                     if k == 0 || d.last_version.as_deref() == Some(v) {
                         add(&mut routes, &folder, &d.base);
                     }
@@ -638,7 +624,7 @@ impl Links {
                     };
                     own.dedup();
                     for r in own {
-                        let r = join(base, &r);
+                        let r = permalinks::join(base, &r);
                         routes
                             .by_route
                             .entry(r.clone())

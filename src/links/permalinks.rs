@@ -289,7 +289,7 @@ pub(crate) fn docusaurus_routes(
 }
 
 /// `a/b` from `a` and `b`, either possibly empty.
-fn join(a: &str, b: &str) -> String {
+pub(crate) fn join(a: &str, b: &str) -> String {
     match (a.is_empty(), b.is_empty()) {
         (true, _) => b.to_string(),
         (_, true) => a.to_string(),

@@ -258,6 +258,16 @@ pub struct Unchecked {
     pub links: Vec<(usize, Reason)>,
 }
 
+impl Unchecked {
+    /// `n` links, all left unchecked for `reason`.
+    pub(super) fn all(n: usize, reason: Reason) -> Unchecked {
+        Unchecked {
+            links: (0..n).map(|i| (i, reason.clone())).collect(),
+            ..Unchecked::default()
+        }
+    }
+}
+
 /// The links of a run: how many were checked, and how many were left
 /// unchecked for each reason (SPEC section 11a).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Generator, Site, try_read_config};
+use crate::links::permalinks::join;
 
 /// A docs plugin instance (Docusaurus, "Docs": `path`, `routeBasePath`,
 /// `id`; "Versioning").
@@ -18,6 +19,9 @@ pub struct DocsPlugin {
     pub id: String,
     /// `lastVersion`, when the config writes it as a string.
     pub last_version: Option<String>,
+    /// Its released versions, newest first (`versions.json`, or
+    /// `<id>_versions.json`).
+    pub versions: Vec<String>,
 }
 
 /// What a Docusaurus site's content plugins serve, and what else may make
@@ -80,7 +84,7 @@ const QUIET: &[&str] = &[
 /// from `src/pages`, and `static/` at the root.
 pub(super) fn docusaurus(repo: &Path, home: &Path, name: &str) -> Site {
     let text = try_read_config(&home.join(name)).unwrap_or_default();
-    let layout = layout(home, &text);
+    let mut layout = layout(home, &text);
     let docs = layout.docs[0].path.clone();
     // The site's pages come from its home and its docs, wherever they are.
     let source = common_root(repo, home, &docs);
@@ -88,7 +92,6 @@ pub(super) fn docusaurus(repo: &Path, home: &Path, name: &str) -> Site {
         Site::new(Generator::Docusaurus, home, source).with_pages(&["404.html", "search"]);
     site.contents = vec![docs.clone()];
     let route = layout.docs[0].base.clone();
-    site.route_base = route.clone();
     if route.is_empty() {
         site.rooted.push(docs);
     } else {
@@ -109,17 +112,20 @@ pub(super) fn docusaurus(repo: &Path, home: &Path, name: &str) -> Site {
     }
     // A versions file that cannot be read leaves the versions' routes
     // unknown: what does not resolve is unchecked, naming the file.
-    for d in &layout.docs {
+    for d in &mut layout.docs {
         let name = match d.id.as_str() {
             "default" => "versions.json".to_string(),
             id => format!("{id}_versions.json"),
         };
         let path = home.join(&name);
-        if path.exists()
-            && let Err(why) = try_read_config(&path)
-                .and_then(|t| serde_json::from_str::<Vec<String>>(&t).map_err(|e| e.to_string()))
+        if !path.exists() {
+            continue;
+        }
+        match try_read_config(&path)
+            .and_then(|t| serde_json::from_str::<Vec<String>>(&t).map_err(|e| e.to_string()))
         {
-            super::config_file::unreadable(&mut site, &path, why);
+            Ok(versions) => d.versions = versions,
+            Err(why) => super::config_file::unreadable(&mut site, &path, why),
         }
     }
     site.docusaurus = Some(Arc::new(layout));
@@ -144,6 +150,7 @@ pub(crate) fn layout(home: &Path, config: &str) -> Layout {
             .to_string(),
         id: b.get("id").unwrap_or("default").to_string(),
         last_version: b.get("lastVersion").map(str::to_string),
+        versions: Vec::new(),
     };
     match preset_docs {
         Some(b) => out.docs.push(plugin(b)),
@@ -152,6 +159,7 @@ pub(crate) fn layout(home: &Path, config: &str) -> Layout {
             base: "docs".to_string(),
             id: "default".to_string(),
             last_version: None,
+            versions: Vec::new(),
         }),
     }
     for b in blocks
@@ -385,11 +393,6 @@ pub(crate) fn blog_routes(rel: &Path) -> Vec<String> {
             })
     };
     let folder = parts.join("/");
-    let join = |a: &str, b: &str| match (a.is_empty(), b.is_empty()) {
-        (true, _) => b.to_string(),
-        (_, true) => a.to_string(),
-        _ => format!("{a}/{b}"),
-    };
     match dated(&name) {
         Some((date, name)) => vec![
             join(&folder, &join(&date, &name)),

@@ -43,7 +43,6 @@ use std::sync::Arc;
 pub(crate) use antora::antora_module;
 pub(crate) use detect::detect;
 pub(crate) use myst::MystIndex;
-pub(crate) use myst::targets as myst_labels;
 
 /// A site generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,15 +158,13 @@ pub struct Site {
     /// Antora: the component's name.
     pub component: Option<String>,
     /// Starlight: the locales whose missing pages fall back to the root
-    /// locale's.
+    /// locale's; Nextra: the locales of `next.config`'s `i18n`.
     pub locales: Vec<String>,
     /// Jekyll: the collections' folders whose pages are served at
     /// `name/`.
     pub pretty: Vec<PathBuf>,
     /// Jekyll: the posts' folder and their permalink pattern.
     pub posts: Option<(PathBuf, String)>,
-    /// Docusaurus: the docs' `routeBasePath`, without `/` at either end.
-    pub route_base: String,
     /// mdBook: the chapters `SUMMARY.md` lists, read when first needed
     /// (`None`: no summary could be read, so none is known).
     pub chapters: std::sync::OnceLock<Option<HashSet<PathBuf>>>,
@@ -218,7 +215,6 @@ impl Site {
             locales: Vec::new(),
             pretty: Vec::new(),
             posts: None,
-            route_base: String::new(),
             chapters: std::sync::OnceLock::new(),
             myst: false,
             domains: None,

@@ -68,10 +68,7 @@ impl MystIndex {
         let Some(dir) = path.parent() else { return };
         for line in String::from_utf8_lossy(text).lines() {
             let l = line.trim_start_matches([' ', '`', ':']);
-            if let Some(rest) = line.trim().strip_prefix("{{< include ")
-                && let Some(target) = rest.strip_suffix(">}}")
-            {
-                let target = target.trim().trim_matches(['"', '\'']);
+            if let Some((_, target)) = crate::format::quarto_include(line) {
                 let part = crate::paths::lexical(&dir.join(target));
                 self.includers
                     .entry(part)
