@@ -57,6 +57,7 @@ pub mod mail;
 pub mod pathglobs;
 pub mod paths;
 pub mod redact;
+pub(crate) mod regular;
 pub mod report;
 pub mod rules;
 pub mod scan;

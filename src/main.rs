@@ -10,7 +10,10 @@ fn main() -> ExitCode {
         cli::say(message);
         return ExitCode::from(2);
     }
-    let args = <cli::Cli as clap::Parser>::parse_from(argv);
+    let args = match <cli::Cli as clap::Parser>::try_parse_from(argv) {
+        Ok(args) => args,
+        Err(e) => return cli::usage_error(&e),
+    };
     let code = |status| match status {
         cli::Status::Clean => ExitCode::SUCCESS,
         cli::Status::Found => ExitCode::from(1),

@@ -15,7 +15,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::scan::Scanner;
-use crate::secrets::{decode_escapes, is_secret_param, locate, raw_index, replace, token_kind};
+use crate::secrets::{decode_all_escapes, is_secret_param, locate, raw_index, replace, token_kind};
 
 fn scanner() -> &'static Scanner {
     static SCANNER: OnceLock<Scanner> = OnceLock::new();
@@ -33,6 +33,9 @@ fn scanner() -> &'static Scanner {
 /// ```
 pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
     let mut out = Vec::new();
+    // How far the line after a URI has been searched for the `@` that
+    // ends a password with spaces in it: each byte is searched once.
+    let mut searched = 0;
     for f in scanner().scan(text) {
         let cut = f.flags.truncated || (cut && f.end as usize == text.len());
         let (start, end) = (f.start as usize, f.end as usize);
@@ -55,6 +58,36 @@ pub fn locate_text(text: &[u8], cut: bool) -> Vec<Range<usize>> {
                     .iter()
                     .position(|b| stops.contains(b))
                     .map_or(text.len(), |k| end + k);
+                // A password with spaces in it, longer than the locator
+                // reads one (`https://u:` then 4 KiB of words, then
+                // `@host`): it runs on to the `@` before a host later on
+                // the line, if no other URI starts first (issue 49).
+                let password = matches!(
+                    s.kind,
+                    crate::secrets::Kind::Password { .. } | crate::secrets::Kind::Userinfo { .. }
+                );
+                if password && range.end >= searched {
+                    let from = range.end;
+                    let mut line_end =
+                        memchr::memchr(b'\n', &text[from..]).map_or(text.len(), |k| from + k);
+                    // A quoted URI broken inside its password (RFC 3986
+                    // App. C: a URI in quotes may be broken over lines)
+                    // goes on on the next line.
+                    let quoted = start > 0 && matches!(text[start - 1], b'"' | b'\'');
+                    if quoted && line_end == from && line_end < text.len() {
+                        line_end = memchr::memchr(b'\n', &text[from + 1..])
+                            .map_or(text.len(), |k| from + 1 + k);
+                    }
+                    let next_uri = memchr::memmem::find(&text[from..line_end], b"://")
+                        .map_or(line_end, |k| from + k);
+                    let at = memchr::memchr_iter(b'@', &text[from..next_uri])
+                        .map(|k| from + k)
+                        .find(|&k| text.get(k + 1).is_some_and(|b| b.is_ascii_alphanumeric()));
+                    searched = next_uri;
+                    if let Some(at) = at {
+                        range.end = at;
+                    }
+                }
             }
             // A URI cut inside its userinfo (an unbalanced bracket in a
             // password: `//a:Q7@%(]Z9@host`, RFC 3986 s3.2.1): its
@@ -157,10 +190,11 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
         }
     }
     out.extend(backslashed(text));
+    out.extend(unslashed(text));
     // An escaped `@` with a space or a quote before it in the password
     // (`https://u:p w&#64;h`), or in a URI inside another: the line read
     // with its escapes decoded, as a browser or a JSON parser reads it.
-    if let Some((decoded, map)) = decode_escapes(text, 0) {
+    if let Some((decoded, map)) = decode_all_escapes(text) {
         out.extend(
             locate_text(&decoded, false)
                 .into_iter()
@@ -210,6 +244,44 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
         }
     }
     out.sort_by_key(|r| r.start);
+    out
+}
+
+/// Passwords of web URIs written without the `//` of their authority
+/// (`https:user:password@host/`), which no scanner reads as a URI with
+/// an authority but a browser does (WHATWG URL, "special authority
+/// ignore slashes state"): what a person wrote as `user:password@host`
+/// is hidden whatever parsers make of it (issue 49).
+fn unslashed(text: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut floor = 0;
+    for colon in memchr::memchr_iter(b':', text) {
+        if colon < floor || matches!(text.get(colon + 1), None | Some(b'/' | b'\\')) {
+            continue;
+        }
+        let from = colon.saturating_sub(crate::schemes::MAX_SCHEME_LEN);
+        let start = text[from..colon]
+            .iter()
+            .rposition(|b| !b.is_ascii_alphanumeric())
+            .map_or(from, |k| from + k + 1);
+        if start == colon || !crate::schemes::is_web(&text[start..colon]) {
+            continue;
+        }
+        let stop = text[colon..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
+            .map_or(text.len(), |k| colon + k);
+        floor = stop;
+        let chunk = &text[colon + 1..stop];
+        let Some(at) = memchr::memrchr(b'@', chunk) else {
+            continue;
+        };
+        if let Some(c) = memchr::memchr(b':', &chunk[..at])
+            && c + 1 < at
+        {
+            out.push(colon + 2 + c..colon + 1 + at);
+        }
+    }
     out
 }
 

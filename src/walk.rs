@@ -637,18 +637,9 @@ pub fn endless_device(file: &File) -> Option<io::Error> {
 /// Reads a file urilint reads whole for itself (a config, a baseline), at
 /// most `cap` bytes: larger is an error, and so is a device (`--config
 /// /dev/zero` grew to 10 GB in 10 seconds).
+///
+/// Only a regular file is read, and no call waits: a FIFO, or a file that
+/// blocks (`/proc/kmsg`), is an error at once (issue 49).
 pub fn read_capped(path: &Path, cap: u64) -> io::Result<String> {
-    let file = File::open(path)?;
-    if let Some(e) = endless_device(&file) {
-        return Err(e);
-    }
-    let mut text = String::new();
-    file.take(cap + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > cap {
-        return Err(io::Error::other(format!(
-            "larger than {} MiB; not read",
-            cap >> 20
-        )));
-    }
-    Ok(text)
+    crate::regular::read_string(path, cap)
 }

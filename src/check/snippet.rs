@@ -195,15 +195,21 @@ impl<'a> Snippets<'a> {
 /// URI; and a lone CR does not end a URI's credentials, so the line is
 /// taken from the last LF. When a `<` before is still open, from all the
 /// bytes read: a URI in angle brackets goes on over line breaks (RFC 3986
-/// App. C).
+/// App. C); when a `"` on the line before is, from that line.
 fn secrets_in(shown: &Shown, cut: bool) -> Vec<Range<usize>> {
     let (text, at) = (shown.bytes, shown.from);
     let before = &text[..at];
     let open = memchr::memrchr(b'<', before)
         .is_some_and(|lt| memchr::memchr(b'>', &before[lt..]).is_none());
-    let from = match open {
-        true => 0,
-        false => memchr::memrchr(b'\n', before).map_or(0, |k| k + 1),
+    let line = memchr::memrchr(b'\n', before).map_or(0, |k| k + 1);
+    // A quote left open on the line before: a quoted URI broken there
+    // (inside its password) goes on on this line.
+    let previous = memchr::memrchr(b'\n', &before[..line.saturating_sub(1)]).map_or(0, |k| k + 1);
+    let quoted = line > 0 && bytecount::count(&before[previous..line], b'"') % 2 == 1;
+    let from = match (open, quoted) {
+        (true, _) => 0,
+        (false, true) => previous,
+        (false, false) => line,
     };
     let mut secrets = locate_text(&text[from..], cut);
     for r in &mut secrets {

@@ -71,6 +71,31 @@ pub fn say(message: impl fmt::Display) {
     urilint::report::say(&message.to_string());
 }
 
+/// Prints clap's error for a command line it could not read, and its exit
+/// status (2; 0 for `--help` and `--version`). clap quotes the argument it
+/// refused (`invalid value 'https://u:pw@h/' for '--format'`), so what it
+/// says is redacted as every message is (SPEC section 10, issue 49); it
+/// keeps its colors only when there was nothing to redact.
+pub fn usage_error(e: &clap::Error) -> std::process::ExitCode {
+    let plain = e.render().to_string();
+    let redacted = urilint::redact::redact_text(&plain);
+    let code = std::process::ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+    if matches!(redacted, std::borrow::Cow::Borrowed(_)) {
+        let _ = e.print();
+        return code;
+    }
+    use io::Write;
+    match e.use_stderr() {
+        true => {
+            let _ = write!(io::stderr().lock(), "{redacted}");
+        }
+        false => {
+            let _ = write!(io::stdout().lock(), "{redacted}");
+        }
+    }
+    code
+}
+
 /// A usage failure from any error the user has to fix.
 pub(super) fn usage(e: impl fmt::Display) -> Failure {
     Failure::Usage(e.to_string())

@@ -17,6 +17,12 @@ pub enum WriteError {
     NotRegular,
     /// A signal came before the write began: nothing was written.
     Interrupted,
+    /// Written in place, but the file moved while it was being written
+    /// (another writer's bytes, a different length): what it holds now
+    /// must be looked at.
+    Raced,
+    /// Another process holds an advisory lock on it (another `--fix`).
+    Locked,
     /// Reading, writing or renaming failed.
     Io(io::Error),
 }
@@ -27,6 +33,10 @@ impl fmt::Display for WriteError {
             WriteError::Changed => f.write_str("changed on disk since it was read; not fixed"),
             WriteError::NotRegular => f.write_str("not a regular file; not fixed"),
             WriteError::Interrupted => f.write_str("interrupted; not fixed"),
+            WriteError::Raced => f.write_str(
+                "changed on disk while the fix was being written in place; check what it holds now",
+            ),
+            WriteError::Locked => f.write_str("locked by another process; not fixed"),
             WriteError::Io(e) => write!(f, "not fixed: {e}"),
         }
     }
@@ -57,15 +67,14 @@ impl From<io::Error> for WriteError {
 /// during the write waits for it to end ([`super::signals`]).
 pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteError> {
     let target = std::fs::canonicalize(path)?;
-    let meta = std::fs::metadata(&target)?;
-    if !meta.is_file() {
-        return Err(WriteError::NotRegular);
-    }
+    // Opened once, without waiting (a FIFO swapped in for the file would
+    // make a plain open wait for a writer or a reader), and every check
+    // after is made through this descriptor: the path is not opened to
+    // read again, so no read can block (issue 49).
+    let file = open_checked(&target)?;
+    let meta = file.metadata()?;
     // Held to the end: the temporary file is gone or renamed by then.
     let _writing = super::signals::Writing::start().ok_or(WriteError::Interrupted)?;
-    // May this user write it? Opening it to write says, and changes
-    // nothing.
-    let file = std::fs::OpenOptions::new().write(true).open(&target)?;
     let dir = target.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
         .prefix(".urilint-fix-")
@@ -92,11 +101,12 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
     let same = same && copy_xattrs(&target, tmp.path());
     if !same {
         drop(tmp);
-        return write_in_place(file, &target, read, fixed);
+        return write_in_place(&file, &target, read, fixed);
     }
     std::fs::set_permissions(tmp.path(), meta.permissions())?;
-    // As late as can be: what is there now must be what was fixed.
-    if std::fs::read(&target)? != read {
+    // As late as can be: what is there now must be what was fixed, and
+    // still the file that was opened.
+    if !holds(&file, read)? || !still_at(&file, &target)? {
         return Err(WriteError::Changed);
     }
     #[cfg(target_os = "linux")]
@@ -105,6 +115,133 @@ pub fn write_back(path: &Path, read: &[u8], fixed: &[u8]) -> Result<(), WriteErr
     }
     tmp.persist(&target).map_err(|e| WriteError::Io(e.error))?;
     Ok(())
+}
+
+/// Opens the file at `target` to read and write, without waiting: a file
+/// this user may not write is an error here, and one that is not regular
+/// (a FIFO, a device) is [`WriteError::NotRegular`], told by the
+/// descriptor itself.
+fn open_checked(target: &Path) -> Result<std::fs::File, WriteError> {
+    #[cfg(unix)]
+    let file = {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+            .open(target)
+    };
+    #[cfg(not(unix))]
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(target);
+    let file = match file {
+        Ok(f) => f,
+        // A FIFO with no reader refuses a non-blocking open to write.
+        #[cfg(unix)]
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => return Err(WriteError::NotRegular),
+        Err(e) => return Err(e.into()),
+    };
+    if !file.metadata()?.is_file() {
+        return Err(WriteError::NotRegular);
+    }
+    Ok(file)
+}
+
+/// Whether the open `file` holds exactly `read`: its length, then its
+/// bytes, read through the descriptor from the start.
+fn holds(file: &std::fs::File, read: &[u8]) -> io::Result<bool> {
+    if file.metadata()?.len() != read.len() as u64 {
+        return Ok(false);
+    }
+    let mut now = vec![0; read.len()];
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        match file.read_exact_at(&mut now, 0) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(false),
+            Err(e) => return Err(e),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::{Read, Seek};
+        let mut f = file;
+        f.seek(io::SeekFrom::Start(0))?;
+        f.read_exact(&mut now)?;
+    }
+    Ok(now == read)
+}
+
+/// Whether the path `target` still names the open `file` (an editor
+/// saves by renaming a new file over the old one).
+fn still_at(file: &std::fs::File, target: &Path) -> io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (open, named) = (file.metadata()?, std::fs::metadata(target)?);
+        Ok(open.dev() == named.dev() && open.ino() == named.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, target);
+        Ok(true)
+    }
+}
+
+/// Takes an advisory lock on `file` for as long as it is held, so that
+/// two runs of `--fix` (or any tool that takes one) never write it at
+/// once: tried for a moment, never waited on (a signal would then wait
+/// with it).
+#[cfg(unix)]
+struct Lock<'f>(&'f std::fs::File);
+
+#[cfg(unix)]
+impl<'f> Lock<'f> {
+    fn take(file: &'f std::fs::File) -> Result<Lock<'f>, WriteError> {
+        use std::os::unix::io::AsRawFd;
+        for _ in 0..50 {
+            // SAFETY: a valid descriptor.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                return Ok(Lock(file));
+            }
+            let e = io::Error::last_os_error();
+            if e.raw_os_error() != Some(libc::EWOULDBLOCK) {
+                // A file system without locks: there is none to take.
+                return match e.raw_os_error() {
+                    Some(libc::ENOLCK | libc::EOPNOTSUPP | libc::EINVAL) => Ok(Lock(file)),
+                    _ => Err(e.into()),
+                };
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        Err(WriteError::Locked)
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Lock<'_> {
+    fn drop(&mut self) {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: a valid descriptor.
+        unsafe { libc::flock(self.0.as_raw_fd(), libc::LOCK_UN) };
+    }
+}
+
+/// What `fstat` says of a file that a write by someone else changes.
+#[cfg(unix)]
+fn stamp(file: &std::fs::File) -> io::Result<(u64, i64, i64, i64, i64)> {
+    use std::os::unix::fs::MetadataExt;
+    let m = file.metadata()?;
+    Ok((
+        m.len(),
+        m.mtime(),
+        m.mtime_nsec(),
+        m.ctime(),
+        m.ctime_nsec(),
+    ))
 }
 
 /// Gives `to` the extended attributes of `from` (ACLs, SELinux labels,
@@ -231,10 +368,13 @@ fn exchange(
     // unless a change was saved in between (in place, or by an editor's
     // own rename). The temporary file is removed when `tmp` drops, under
     // whichever name holds our text.
-    let why = match std::fs::read(tmp.path()) {
+    // Read without waiting: a FIFO swapped in for the file is refused.
+    let why = match crate::regular::read(tmp.path(), read.len() as u64) {
         Ok(old) if old == read => return Some(Ok(())),
         Ok(_) => WriteError::Changed,
-        Err(e) => e.into(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => e.into(),
+        // Larger than what was read, or not a regular file.
+        Err(_) => WriteError::Changed,
     };
     Some(match swap() {
         Ok(()) => Err(why),
@@ -258,8 +398,17 @@ fn exchange(
 /// were just written to disk beside it, so they fit; on Linux the blocks
 /// a longer text needs are reserved first. Then they are written over the
 /// old ones, never after emptying the file, and the file is cut to length.
+///
+/// POSIX has no compare-and-write, so the window in which a change saved
+/// by another program is lost is made as small as it can be (issue 49):
+/// under an advisory lock ([`Lock`]), the file's length, times and bytes
+/// are compared through the open descriptor, then at once written; its
+/// `fstat` and bytes are read again after, and anything moved is
+/// [`WriteError::Raced`]. What remains is the time between the last
+/// comparison and the write, a few microseconds, against a writer that
+/// takes no lock.
 fn write_in_place(
-    file: std::fs::File,
+    file: &std::fs::File,
     target: &Path,
     read: &[u8],
     fixed: &[u8],
@@ -282,12 +431,16 @@ fn write_in_place(
             return Err(e.into());
         }
     }
-    if std::fs::read(target)? != read {
-        return Err(WriteError::Changed);
-    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileExt;
+        let _lock = Lock::take(file)?;
+        // Length and times, then bytes, then length and times again: a
+        // write during the comparison is seen.
+        let before = stamp(file)?;
+        if !holds(file, read)? || stamp(file)? != before || !still_at(file, target)? {
+            return Err(WriteError::Changed);
+        }
         if let Err(e) = file.write_all_at(fixed, 0) {
             // Half written: the old text, still in memory, goes back.
             let _ = file
@@ -295,17 +448,29 @@ fn write_in_place(
                 .and_then(|()| file.set_len(read.len() as u64));
             return Err(e.into());
         }
+        if fixed.len() < read.len() {
+            file.set_len(fixed.len() as u64)?;
+        }
+        file.sync_all()?;
+        if !holds(file, fixed)? {
+            return Err(WriteError::Raced);
+        }
+        Ok(())
     }
     #[cfg(not(unix))]
     {
-        let mut file = &file;
+        let _ = target;
+        if !holds(file, read)? {
+            return Err(WriteError::Changed);
+        }
+        let mut file = file;
         file.write_all(fixed)?;
+        if fixed.len() < read.len() {
+            file.set_len(fixed.len() as u64)?;
+        }
+        file.sync_all()?;
+        Ok(())
     }
-    if fixed.len() < read.len() {
-        file.set_len(fixed.len() as u64)?;
-    }
-    file.sync_all()?;
-    Ok(())
 }
 
 #[cfg(test)]

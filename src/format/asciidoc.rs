@@ -142,6 +142,7 @@ fn references(raw: &[u8], doc: &mut Doc) {
     // passed: text with many `<<` and no `>>` is searched once, not once a
     // `<<`. It starts before the text, so the first `<<` looks.
     let mut close = Some(0);
+    let mut passthroughs = Passthroughs::default();
     for c in memchr::memchr2_iter(b':', b'<', text) {
         if text[c] == b'<' {
             if c < pairs_from || text.get(c + 1) != Some(&b'<') {
@@ -183,7 +184,7 @@ fn references(raw: &[u8], doc: &mut Doc) {
         let target = text[from..end]
             .strip_suffix(b" ")
             .map_or(end, |t| from + t.len());
-        if target > from && !in_passthrough(text, p) {
+        if target > from && !passthroughs.at(text, p) {
             let image = name == b"image"
                 && text[from] != b'/'
                 && !crate::format::has_scheme(&text[from..target]);
@@ -227,45 +228,86 @@ fn is_list_item(line: &[u8]) -> bool {
     line.get(after).is_some_and(|&b| b == b' ' || b == b'\t')
 }
 
-/// Whether `text[at]` is inside an inline passthrough on its line:
-/// `+...+` (and `++`, `+++`) or `pass:[...]`, whose text is shown as
-/// written, no macro in it (Asciidoctor, "Inline passthroughs").
-fn in_passthrough(text: &[u8], at: usize) -> bool {
-    let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
-    let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
-    let before = &text[start..at];
-    // The reader puts a space before a macro's `[` (`pass: [`).
-    if let Some(k) = memchr::memmem::rfind(before, b"pass:")
-        && before[k + 5..].trim_ascii_start().starts_with(b"[")
-        && memchr::memchr(b']', &before[k..]).is_none()
-    {
-        return true;
-    }
-    // A `+` opens a passthrough where no word character precedes it, and
-    // one closes it later on the line; a ` +` at the end is a hard break.
-    let opens = |i: usize| {
-        text[i] == b'+'
-            && (i == start || !(text[i - 1].is_ascii_alphanumeric() || text[i - 1] == b'+'))
-            && text
-                .get(i + 1)
-                .is_some_and(|&b| b != b' ' && b != b'\n' && b != b'\r')
-    };
-    let mut inside = false;
-    let mut i = start;
-    while i < at {
-        if !inside && opens(i) {
-            inside = true;
-            while i < at && text[i] == b'+' {
-                i += 1;
+/// Whether a place is inside an inline passthrough on its line: `+...+`
+/// (and `++`, `+++`) or `pass:[...]`, whose text is shown as written, no
+/// macro in it (Asciidoctor, "Inline passthroughs"). Asked of places in
+/// order, it reads each line once, however many macros it holds (issue
+/// 49: a line of 20,000 unclosed `link:` macros was read once a macro).
+#[derive(Default)]
+struct Passthroughs {
+    /// The line being read: its start and end.
+    line: (usize, usize),
+    /// How far it has been read, and whether a `+` passthrough is open
+    /// there.
+    read: usize,
+    inside: bool,
+    /// The `[` of the last `pass:[` read, and the last `]` read.
+    pass_open: Option<usize>,
+    close: Option<usize>,
+    /// The first `+` at or after the last place asked (`None`: none on
+    /// the line).
+    next_plus: Option<usize>,
+}
+
+impl Passthroughs {
+    /// Whether `text[at]` is inside one; `at` is at or after the place
+    /// asked before.
+    fn at(&mut self, text: &[u8], at: usize) -> bool {
+        if at < self.read || at >= self.line.1.max(self.line.0 + 1) || at < self.line.0 {
+            let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+            let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
+            *self = Passthroughs {
+                line: (start, end),
+                read: start,
+                next_plus: Some(start),
+                ..Passthroughs::default()
+            };
+        }
+        let start = self.line.0;
+        // A `+` opens a passthrough where no word character precedes it,
+        // and one closes it later on the line; a ` +` at the end is a
+        // hard break.
+        let opens = |i: usize| {
+            text[i] == b'+'
+                && (i == start || !(text[i - 1].is_ascii_alphanumeric() || text[i - 1] == b'+'))
+                && text
+                    .get(i + 1)
+                    .is_some_and(|&b| b != b' ' && b != b'\n' && b != b'\r')
+        };
+        let mut i = self.read;
+        while i < at {
+            match text[i] {
+                b'+' if !self.inside && opens(i) => {
+                    self.inside = true;
+                    while i < at && text[i] == b'+' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'+' if self.inside => self.inside = false,
+                // The reader puts a space before a macro's `[` (`pass: [`).
+                b'p' if text[i..].starts_with(b"pass:") => {
+                    let after = &text[i + 5..self.line.1];
+                    let skip = after.len() - after.trim_ascii_start().len();
+                    self.pass_open = (after.get(skip) == Some(&b'[')).then_some(i + 5 + skip);
+                }
+                b']' => self.close = Some(i),
+                _ => {}
             }
-            continue;
+            i += 1;
         }
-        if inside && text[i] == b'+' {
-            inside = false;
+        self.read = at;
+        if self
+            .pass_open
+            .is_some_and(|o| o < at && self.close.is_none_or(|c| c < o))
+        {
+            return true;
         }
-        i += 1;
+        if self.next_plus.is_some_and(|k| k < at) {
+            self.next_plus = memchr::memchr(b'+', &text[at..self.line.1]).map(|k| at + k);
+        }
+        self.inside && self.next_plus.is_some()
     }
-    inside && memchr::memchr(b'+', &text[at..end]).is_some()
 }
 
 /// The first `bb` (`b` twice) in `text` at or after `from`.

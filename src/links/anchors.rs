@@ -25,6 +25,32 @@ pub fn names(format: Format, generator: Option<Generator>, t: &Targets) -> Vec<S
     out
 }
 
+/// The anchors of [`names`] that may be offered to a reader (a "did you
+/// mean" suggestion, an editor's completion): those not made of a title
+/// that holds a secret. A heading `postgres://app:pw@db/` has an id that
+/// holds the password, lower-cased, so each title is read redacted too,
+/// and an id that the redacted titles do not make is not offered (issue
+/// 49, SPEC section 10). Ids and labels written as they are stay.
+pub fn offered(format: Format, generator: Option<Generator>, t: &Targets) -> Vec<String> {
+    let mut out = names(format, generator, t);
+    let redacted: Vec<String> = t
+        .headings
+        .iter()
+        .map(|h| crate::redact::redact_text(h).into_owned())
+        .collect();
+    if redacted == t.headings {
+        return out;
+    }
+    let safe = Targets {
+        headings: redacted,
+        ..t.clone()
+    };
+    let kept: std::collections::HashSet<String> =
+        names(format, generator, &safe).into_iter().collect();
+    out.retain(|n| kept.contains(n));
+    out
+}
+
 /// Hands each anchor of [`names`] to `emit`.
 fn each(format: Format, generator: Option<Generator>, t: &Targets, emit: &mut dyn FnMut(&str)) {
     for id in &t.ids {

@@ -528,11 +528,7 @@ impl Links {
 /// The bytes of the regular file at `path` if a page of it is read
 /// ([`format::MAX_PARSED`] at most); else nothing.
 fn read_page(path: &Path) -> Option<Vec<u8>> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > format::MAX_PARSED {
-        return None;
-    }
-    std::fs::read(path).ok()
+    crate::regular::read(path, format::MAX_PARSED).ok()
 }
 
 /// Counts the outcome of the link at `i`: found, broken (its problem

@@ -47,7 +47,7 @@ pub(crate) fn kept_head(raw: &[u8]) -> Heads {
 /// The first [`HEAD`] bytes of the file at `path`, read with as few
 /// calls as the file allows (one, for most pages), not in growing probes.
 pub(crate) fn head(path: &Path) -> Option<Vec<u8>> {
-    let mut f = std::fs::File::open(path).ok()?;
+    let mut f = crate::regular::open(path).ok()?;
     let mut buf = vec![0; HEAD];
     let mut n = 0;
     while n < HEAD {

@@ -128,7 +128,7 @@ impl Links {
                 return Arc::default();
             };
             let generator = self.site_of_file(abs).map(|s| s.generator);
-            let mut names = anchors::names(own.0, generator, all.as_ref().unwrap_or(&own.1));
+            let mut names = anchors::offered(own.0, generator, all.as_ref().unwrap_or(&own.1));
             names.sort_unstable();
             names.dedup();
             Arc::new(names)

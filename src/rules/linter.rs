@@ -97,6 +97,8 @@ impl Linter {
             || (classes & class::EQUALS != 0 && secrets::may_hold_param(&finding.uri))
             || (classes & class::PERCENT != 0 && secrets::may_hold_encoded(&finding.uri))
             || secrets::may_hold_path_token(&finding.uri)
+            // A credential or parameter behind escapes (`&colon;`, `\u005f`).
+            || secrets::may_hold_escaped(&finding.uri)
             // A webhook's path written with `\` (`hooks.slack.com\services`),
             // or a webhook inside this URI (`?next=https://hooks...`).
             || secrets::may_be_webhook(&finding.uri)
@@ -158,12 +160,10 @@ impl Linter {
             hits.retain(|h| rule.notes || h.severity.unwrap_or(rule.severity) > Severity::Note);
             if let Some(h) = one_per_uri(&mut hits, rule.severity) {
                 let severity = h.severity.unwrap_or(rule.severity);
-                // A link's message names its path, decoded: its secrets
-                // are taken out of it as they are out of the URI.
-                let message = match link {
-                    Some(_) if !found.is_empty() => redact_message(h.message, &finding.uri, &found),
-                    _ => h.message,
-                };
+                // Every message goes through redaction, not only the
+                // URI: a link's message names its path, decoded; a parser
+                // may read a secret as a host and lower-case it (issue 49).
+                let message = redact_message(h.message, &finding.uri, &found);
                 // A fix never changes a secret's bytes: checks see them
                 // masked, and a password is never written anywhere
                 // (SPEC section 10). A truncated URI's end is unknown.
@@ -271,18 +271,71 @@ pub(super) fn one_per_uri(hits: &mut Vec<Hit>, default: Severity) -> Option<Hit>
     Some(hit)
 }
 
-/// `message` with each secret of `uri`, as written or percent-decoded,
-/// replaced by `****` (SPEC section 10).
-pub(super) fn redact_message(mut message: String, uri: &[u8], found: &[Secret]) -> String {
+/// `message` with each secret of `uri` replaced by `****` (SPEC section
+/// 10): as written or percent-decoded, in any case (a parser lower-cases
+/// a host), whole or any [`RUN`] bytes of it; then with what free-text
+/// redaction finds in it ([`crate::redact::redact_text`]: a URI with
+/// credentials that a message quotes).
+pub(super) fn redact_message(message: String, uri: &[u8], found: &[Secret]) -> String {
+    let mut covered = vec![false; message.len()];
+    let lower = message.to_ascii_lowercase().into_bytes();
     for s in found {
         let raw = &uri[s.span.start.min(uri.len())..s.span.end.min(uri.len())];
         let decoded = crate::uri::percent_decode(raw, None);
         for text in [raw, &decoded[..]] {
-            let text = String::from_utf8_lossy(text);
-            if !text.is_empty() && text != "****" {
-                message = message.replace(&*text, "****");
+            if !text.is_empty() && text != b"****" {
+                mark(&lower, &text.to_ascii_lowercase(), &mut covered);
             }
         }
     }
-    message
+    let mut spans = Vec::new();
+    let mut k = 0;
+    while k < covered.len() {
+        if !covered[k] {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < covered.len() && covered[k] {
+            k += 1;
+        }
+        spans.push(start..k);
+    }
+    let message = match crate::secrets::replace(message.as_bytes(), &spans) {
+        std::borrow::Cow::Borrowed(_) => message,
+        std::borrow::Cow::Owned(b) => String::from_utf8_lossy(&b).into_owned(),
+    };
+    match crate::redact::redact_text(&message) {
+        std::borrow::Cow::Borrowed(_) => message,
+        std::borrow::Cow::Owned(m) => m,
+    }
+}
+
+/// A run of a secret this long, found in a message, is its secret, even
+/// when the message quotes only part of it: long enough that no word of
+/// a message's own is one.
+const RUN: usize = 12;
+
+/// Marks in `covered` the bytes of `message` (ASCII lower-cased) that
+/// are `secret` (lower-cased) whole, or any [`RUN`] bytes of it. A
+/// shorter secret is marked only where it stands alone, not inside a
+/// word of the message (a password `pass` is no part of "password").
+fn mark(message: &[u8], secret: &[u8], covered: &mut [bool]) {
+    if secret.len() > RUN {
+        let runs: std::collections::HashSet<&[u8]> = secret.windows(RUN).collect();
+        for (k, w) in message.windows(RUN).enumerate() {
+            if runs.contains(w) {
+                covered[k..k + RUN].fill(true);
+            }
+        }
+        return;
+    }
+    let word = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
+    for k in memchr::memmem::find_iter(message, secret) {
+        let end = k + secret.len();
+        if word(k.checked_sub(1).and_then(|j| message.get(j))) || word(message.get(end)) {
+            continue;
+        }
+        covered[k..end].fill(true);
+    }
 }

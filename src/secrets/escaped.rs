@@ -1,4 +1,5 @@
-//! An `@` written as an escape that some reader decodes (issue 31, S1):
+//! An `@` written as an escape that some reader decodes (issue 31, S1),
+//! and any other printable ASCII character so written (issue 49):
 //! an HTML character reference (`&#64;`, `&#x40;`, `&commat;`; HTML
 //! Standard 13.2.5.72-80), a JSON or JavaScript escape (`\u0040`,
 //! `\u{40}`, `\x40`; RFC 8259 s7, ECMA-262 12.9.4). A file read as text
@@ -6,14 +7,41 @@
 //! them into the `@` that ends a userinfo (RFC 3986 s3.2.1), so the
 //! password before one is a secret whatever format the file was read as.
 
-/// The length of the escape of `@` that `s` starts with, if it does.
-pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
+/// The character references HTML names for the ASCII characters that
+/// shape a URI's credentials and parameters (HTML Standard 13.5, "Named
+/// character references"), lower-cased; read without regard to case, as
+/// the `;` they need is.
+const NAMED: [(&[u8], u8); 11] = [
+    (b"amp;", b'&'),
+    (b"colon;", b':'),
+    (b"commat;", b'@'),
+    (b"equals;", b'='),
+    (b"lowbar;", b'_'),
+    (b"num;", b'#'),
+    (b"percnt;", b'%'),
+    (b"period;", b'.'),
+    (b"quest;", b'?'),
+    (b"sol;", b'/'),
+    (b"bsol;", b'\\'),
+];
+
+/// The printable ASCII character an escape at the start of `s` stands
+/// for, and the escape's length: an HTML character reference, numeric
+/// (`&#58;`, `&#x3A;`, the `;` left out or not) or named ([`NAMED`]), a
+/// JSON or JavaScript escape (`\u003A`, `\u{3a}`, `\x3a`, `\/`) or
+/// YAML's and Python's `\U0000003A`.
+pub(crate) fn escape(s: &[u8]) -> Option<(u8, usize)> {
+    let printable = |v: u32| (0x20..0x7F).contains(&v).then_some(v as u8);
     match s.first()? {
         b'&' => {
-            if s.len() >= 8 && s[..8].eq_ignore_ascii_case(b"&commat;") {
-                return Some(8);
+            let rest = &s[1..];
+            if rest.first()?.is_ascii_alphabetic() {
+                return NAMED.iter().find_map(|&(name, c)| {
+                    let n = name.len();
+                    (rest.len() >= n && rest[..n].eq_ignore_ascii_case(name)).then_some((c, 1 + n))
+                });
             }
-            let rest = s.strip_prefix(b"&#")?;
+            let rest = rest.strip_prefix(b"#")?;
             let (hex, digits) = match rest.first()? {
                 b'x' | b'X' => (true, &rest[1..]),
                 _ => (false, rest),
@@ -29,7 +57,7 @@ pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
                 })
                 .count();
             let significant = digits[..n].iter().skip_while(|&&b| b == b'0').count();
-            if significant > 4 {
+            if n == 0 || significant > 4 {
                 return None;
             }
             let radix = if hex { 16 } else { 10 };
@@ -41,13 +69,14 @@ pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
             // The `;` may be left out (HTML's "missing semicolon" error,
             // which a browser forgives).
             let semi = usize::from(digits.get(n) == Some(&b';'));
-            (n > 0 && value == 0x40).then_some(2 + usize::from(hex) + n + semi)
+            Some((printable(value)?, 2 + usize::from(hex) + n + semi))
         }
         b'\\' => {
             let (digits, skip, close) = match s.get(1)? {
+                // JSON's escaped solidus (RFC 8259 s7).
+                b'/' => return Some((b'/', 2)),
                 b'u' if s.get(2) == Some(&b'{') => (&s[3..], 3, true),
                 b'u' => (s.get(2..6)?, 2, false),
-                // YAML's and Python's `\U00000040`.
                 b'U' => (s.get(2..10)?, 2, false),
                 b'x' => (s.get(2..4)?, 2, false),
                 _ => return None,
@@ -61,10 +90,15 @@ pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
                 return None;
             }
             let value = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-            (value == 0x40).then_some(skip + n + usize::from(close))
+            Some((printable(value)?, skip + n + usize::from(close)))
         }
         _ => None,
     }
+}
+
+/// The length of the escape of `@` that `s` starts with, if it does.
+pub(crate) fn at_escape(s: &[u8]) -> Option<usize> {
+    escape(s).and_then(|(c, n)| (c == b'@').then_some(n))
 }
 
 /// Whether `uri` may hold an escaped `@`: a quick test before [`decode`].
@@ -72,10 +106,36 @@ pub fn may_hold(uri: &[u8]) -> bool {
     memchr::memchr2_iter(b'&', b'\\', uri).any(|k| at_escape(&uri[k..]).is_some())
 }
 
+/// Whether `uri` holds an escape of any character ([`escape`]) but
+/// `&amp;`, which decodes to what a URI's query holds anyway: a quick
+/// test before [`decode_all`].
+pub fn may_hold_any(uri: &[u8]) -> bool {
+    memchr::memchr2_iter(b'&', b'\\', uri)
+        .any(|k| escape(&uri[k..]).is_some_and(|(c, n)| !(c == b'&' && n == 5)))
+}
+
 /// `uri` with each escaped `@` from `from` on decoded, and where each
 /// decoded byte was written (then the raw length); `None` when there is
 /// none.
 pub(crate) fn decode(uri: &[u8], from: usize) -> Option<(Vec<u8>, Vec<usize>)> {
+    decode_with(uri, from, |s| at_escape(s).map(|n| (b'@', n)))
+}
+
+/// `uri` with each escape ([`escape`]) decoded, as a browser, a JSON5
+/// or YAML parser, or a template reads it, and where each decoded byte
+/// was written (then the raw length); `None` when there is none. A
+/// password or a secret parameter hidden behind `&colon;`, `\u003A`,
+/// `\u005f` or `\u003d` is found in it (issue 49).
+pub(crate) fn decode_all(uri: &[u8]) -> Option<(Vec<u8>, Vec<usize>)> {
+    decode_with(uri, 0, escape)
+}
+
+/// The decoding of `uri` from `from` on that `read` makes of each escape.
+fn decode_with(
+    uri: &[u8],
+    from: usize,
+    read: impl Fn(&[u8]) -> Option<(u8, usize)>,
+) -> Option<(Vec<u8>, Vec<usize>)> {
     let mut text = Vec::new();
     let mut map = Vec::new();
     let mut done = 0;
@@ -83,7 +143,7 @@ pub(crate) fn decode(uri: &[u8], from: usize) -> Option<(Vec<u8>, Vec<usize>)> {
         if k < done {
             continue;
         }
-        let Some(n) = at_escape(&uri[k..]) else {
+        let Some((c, n)) = read(&uri[k..]) else {
             continue;
         };
         if text.is_empty() {
@@ -92,7 +152,7 @@ pub(crate) fn decode(uri: &[u8], from: usize) -> Option<(Vec<u8>, Vec<usize>)> {
         }
         text.extend_from_slice(&uri[done..k]);
         map.extend(done..k);
-        text.push(b'@');
+        text.push(c);
         map.push(k);
         done = k + n;
     }
@@ -139,5 +199,33 @@ mod tests {
         assert_eq!(map[13], 17);
         assert_eq!(*map.last().unwrap(), uri.len());
         assert!(decode(b"https://u:pw@h/?a=1&b=2", 8).is_none());
+    }
+
+    #[test]
+    fn escapes_of_other_characters_are_decoded_too() {
+        for (s, c, n) in [
+            ("&colon;", b':', 7),
+            ("&COLON;", b':', 7),
+            ("&#58;", b':', 5),
+            ("&#x3a", b':', 5),
+            ("\\u003A", b':', 6),
+            ("\\u005f", b'_', 6),
+            ("\\u003d", b'=', 6),
+            ("\\u003f", b'?', 6),
+            ("\\/", b'/', 2),
+            ("&lowbar;", b'_', 8),
+        ] {
+            assert_eq!(escape(s.as_bytes()), Some((c, n)), "{s}");
+        }
+        // Not printable ASCII, or no escape.
+        for s in ["&#10;", "&#x1F600;", "\\u00e9", "&colon", "&nbsp;", "\\n"] {
+            assert_eq!(escape(s.as_bytes()), None, "{s}");
+        }
+        let uri = b"https://u&colon;pw@h/?access\\u005ftoken\\u003dS3";
+        let (text, map) = decode_all(uri).unwrap();
+        assert_eq!(text, b"https://u:pw@h/?access_token=S3");
+        assert_eq!(map[text.len() - 2], uri.len() - 2);
+        assert!(may_hold_any(uri));
+        assert!(!may_hold_any(b"https://h/?a=1&amp;b=2&c=3"));
     }
 }

@@ -27,8 +27,9 @@ mod placeholder;
 mod samples;
 mod token;
 pub mod userinfo;
-pub(crate) use escaped::decode as decode_escapes;
+pub(crate) use escaped::decode_all as decode_all_escapes;
 pub use escaped::may_hold as may_hold_escaped_at;
+pub use escaped::may_hold_any as may_hold_escaped;
 mod webhook;
 
 use std::borrow::Cow;
@@ -114,6 +115,7 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
     let param = memchr::memchr2(b'=', b'%', uri).is_some();
     let suspect = cut
         || may_hold_userinfo(uri)
+        || escaped::may_hold_any(uri)
         || (param && (may_hold_param(uri) || may_hold_encoded(uri)))
         || may_be_webhook(uri)
         || may_be_severed(uri)
@@ -127,6 +129,40 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
 /// [`locate`] without its quick tests, for a caller that has made them
 /// already (the linter makes them from what it computes anyway).
 pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
+    locate_decoding(uri, cut, 2)
+}
+
+/// [`locate_unfiltered`], then the same of `uri` with its escapes decoded
+/// (`&colon;`, `\u003A`, `\u005f`: [`escaped::decode_all`]), as a
+/// browser, a JSON5 parser or a template reads it, `depth` times at most
+/// (an escape escaped again: `\u005cu0040`). Each decoded secret is
+/// mapped back to where it is written, and kept unless a secret found in
+/// the raw text overlaps it (issue 49).
+fn locate_decoding(uri: &[u8], cut: bool, depth: u8) -> Vec<Secret> {
+    let mut out = locate_raw(uri, cut);
+    if depth == 0 || !escaped::may_hold_any(uri) {
+        return out;
+    }
+    let Some((text, map)) = escaped::decode_all(uri) else {
+        return out;
+    };
+    let mut decoded = Vec::new();
+    nested::push_mapped(locate_decoding(&text, cut, depth - 1), &map, &mut decoded);
+    let plain = out.len();
+    for s in decoded {
+        let overlaps = out[..plain]
+            .iter()
+            .any(|o| o.span.start < s.span.end && s.span.start < o.span.end);
+        if !overlaps && !s.span.is_empty() {
+            out.push(s);
+        }
+    }
+    out.sort_by_key(|s| (s.span.start, s.span.end));
+    out
+}
+
+/// The secrets of `uri` as it is written.
+fn locate_raw(uri: &[u8], cut: bool) -> Vec<Secret> {
     let mut out = Vec::new();
     let mut rest = 0;
     if let Some(auth) = authority(uri) {
@@ -145,9 +181,19 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
             rest = end;
             out.extend(found);
         } else if let userinfo::Located::Found(c) = plain {
-            rest = (c.at + 1).min(uri.len());
-            credential(uri, auth, &c, &mut out);
-        } else if let Some(s) = severed(uri, auth) {
+            // A user with no password of its own may be an e-mail
+            // address before `:/password@host` ([`slashed`]).
+            match slashed(uri, auth).filter(|_| c.password.is_none()) {
+                Some(s) => {
+                    rest = (s.span.end + 1).min(uri.len());
+                    out.push(s);
+                }
+                None => {
+                    rest = (c.at + 1).min(uri.len());
+                    credential(uri, auth, &c, &mut out);
+                }
+            }
+        } else if let Some(s) = severed(uri, auth).or_else(|| slashed(uri, auth)) {
             out.push(s);
         }
     }
@@ -180,6 +226,77 @@ pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
     // A path segment inside a nested URI's path is found both ways.
     out.dedup_by(|a, b| a.span == b.span);
     out
+}
+
+/// A password that RFC 3986 reads as a port and a path, or as an empty
+/// port and a path, but that a person wrote as `user:password@host`
+/// (issue 49): digits then `/` after a user that is no host name
+/// (`https://user:123/abc@host.example/`), or `/` first after an e-mail
+/// address as the user (`https://alice@corp.example:/pw@host.example/`).
+/// The `@` must be followed by a host name whose last label is a word,
+/// so that a pip VCS URL's revision (`git@host:/repo.git@v2.1`) or a
+/// path's `@scope` stays what it is. When in doubt, more is hidden.
+fn slashed(uri: &[u8], auth: usize) -> Option<Secret> {
+    let end = memchr::memchr2(b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
+    let rest = &uri[auth..end];
+    let colon = memchr::memchr(b':', rest)?;
+    let user = &rest[..colon];
+    let after = &rest[colon + 1..];
+    let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+    let shaped = match memchr::memchr(b'@', user) {
+        // An e-mail address as the user, then `:/`.
+        Some(_) => after.first() == Some(&b'/'),
+        None => {
+            !user.is_empty()
+                && !user.contains(&b'.')
+                && !user.eq_ignore_ascii_case(b"localhost")
+                && user.iter().all(|&b| user_byte(b))
+                && digits > 0
+                && after.get(digits) == Some(&b'/')
+        }
+    };
+    if !shaped {
+        return None;
+    }
+    // The last `@` followed by a host name, then the end, a port or a
+    // path.
+    let at = memchr::memrchr_iter(b'@', after).find(|&k| host_named(&after[k + 1..]))?;
+    if at == 0 {
+        return None;
+    }
+    let start = auth + colon + 1;
+    Some(Secret {
+        span: start..start + at,
+        kind: Kind::Password {
+            user: auth..auth + colon,
+        },
+        placeholder: false,
+    })
+}
+
+/// Whether a user name byte (RFC 3986 s3.2.1: unreserved, sub-delims,
+/// pct-encoded) is `b`.
+fn user_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=%".contains(&b)
+}
+
+/// Whether `s` starts with a host name of two labels or more whose last
+/// is a word of letters (`host.example.com`), then ends or goes on with
+/// a port, a path, a query or a fragment.
+fn host_named(s: &[u8]) -> bool {
+    let end = s
+        .iter()
+        .position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(s.len());
+    let host = &s[..end];
+    let mut labels = host.split(|&b| b == b'.');
+    let count = host.split(|&b| b == b'.').count();
+    let last = host.rsplit(|&b| b == b'.').next().unwrap_or_default();
+    count >= 2
+        && labels
+            .all(|l| !l.is_empty() && l.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-'))
+        && last.len() >= 2
+        && last.iter().all(u8::is_ascii_alphabetic)
 }
 
 /// Whether the URI may hold userinfo, its own or a nested URI's: an `@`,

@@ -35,6 +35,10 @@ pub(super) fn push_mapped(found: Vec<Secret>, map: &[usize], out: &mut Vec<Secre
             Kind::Userinfo { colon } => Kind::Userinfo {
                 colon: colon.filter(|&k| map[k + 1] == map[k] + 1).map(|k| map[k]),
             },
+            Kind::Param { name, trivial } => Kind::Param {
+                name: raw(&name),
+                trivial,
+            },
             kind => kind,
         };
         out.push(Secret {

@@ -95,10 +95,10 @@ pub(super) fn code_actions(
             && let Some(fixed) = checker.fix_text(&path, text.text.as_bytes())
         {
             let fixed = String::from_utf8_lossy(&fixed).into_owned();
-            let edit = smallest_edit(&text, &fixed, encoding);
+            let edits = edits_between(&text, &fixed, encoding);
             let kind = CodeActionKind::from(FIX_ALL.to_string());
             let title = "Fix all safe urilint findings".to_string();
-            out.push(action(title, kind, &uri, vec![edit], None, false));
+            out.push(action(title, kind, &uri, edits, None, false));
         }
     }
     out
@@ -125,29 +125,57 @@ fn action(
     })
 }
 
-/// One edit that makes `old` into `new`: what lies between their common
-/// start and common end.
-fn smallest_edit(old: &Text, new: &str, encoding: Encoding) -> TextEdit {
-    let (a, b) = (old.text.as_str(), new);
-    let mut start = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
-    while !a.is_char_boundary(start) || !b.is_char_boundary(start) {
-        start -= 1;
+/// The edits that make `old` into `new`, one for each change, as the
+/// quick fixes send them: the text between two fixes is not sent, so a
+/// password between them never is (SPEC section 10, issue 49). Lines are
+/// compared first, then the characters of each changed run of lines.
+fn edits_between(old: &Text, new: &str, encoding: Encoding) -> Vec<TextEdit> {
+    use similar::{DiffTag, TextDiff};
+    let a = old.text.as_str();
+    let lines = TextDiff::from_lines(a, new);
+    let starts = |slices: &[&str]| -> Vec<usize> {
+        let mut at = Vec::with_capacity(slices.len() + 1);
+        let mut n = 0;
+        at.push(0);
+        for s in slices {
+            n += s.len();
+            at.push(n);
+        }
+        at
+    };
+    let (old_at, new_at) = (starts(lines.old_slices()), starts(lines.new_slices()));
+    let mut out = Vec::new();
+    for op in lines.ops().iter().filter(|op| op.tag() != DiffTag::Equal) {
+        let (o, n) = (op.old_range(), op.new_range());
+        let (base, old_hunk) = (old_at[o.start], &a[old_at[o.start]..old_at[o.end]]);
+        let new_hunk = &new[new_at[n.start]..new_at[n.end]];
+        let chars = TextDiff::from_chars(old_hunk, new_hunk);
+        let (co, cn) = (starts(chars.old_slices()), starts(chars.new_slices()));
+        let mut edit: Option<(usize, usize, String)> = None;
+        for c in chars.ops() {
+            let (ro, rn) = (c.old_range(), c.new_range());
+            if c.tag() == DiffTag::Equal {
+                if let Some((s, e, t)) = edit.take() {
+                    out.push(TextEdit {
+                        range: old.range(base + s, base + e, encoding),
+                        new_text: t,
+                    });
+                }
+                continue;
+            }
+            let inserted = &new_hunk[cn[rn.start]..cn[rn.end]];
+            let e = edit.get_or_insert((co[ro.start], co[ro.start], String::new()));
+            e.1 = co[ro.end];
+            e.2.push_str(inserted);
+        }
+        if let Some((s, e, t)) = edit {
+            out.push(TextEdit {
+                range: old.range(base + s, base + e, encoding),
+                new_text: t,
+            });
+        }
     }
-    let most = a.len().min(b.len()) - start;
-    let mut common_end = a
-        .bytes()
-        .rev()
-        .zip(b.bytes().rev())
-        .take(most)
-        .take_while(|(x, y)| x == y)
-        .count();
-    while !a.is_char_boundary(a.len() - common_end) || !b.is_char_boundary(b.len() - common_end) {
-        common_end -= 1;
-    }
-    TextEdit {
-        range: old.range(start, a.len() - common_end, encoding),
-        new_text: b[start..b.len() - common_end].to_string(),
-    }
+    out
 }
 
 /// The edits that suppress `r` in a file of `format`, in its comment
@@ -275,15 +303,31 @@ mod tests {
     }
 
     #[test]
-    fn the_smallest_edit_spans_the_change() {
-        let old = Text::new("see <HTTP://A.example/é>\nend\n".to_string());
-        let e = smallest_edit(&old, "see <http://a.example/é>\nend\n", Encoding::Utf16);
-        assert_eq!((e.range.start.character, e.range.end.character), (5, 13));
-        assert_eq!(e.new_text, "http://a");
-        let e = smallest_edit(&old, &old.text.clone(), Encoding::Utf16);
+    fn each_change_is_an_edit_of_its_own() {
+        let old =
+            Text::new("see <HTTP://A.example/é> pw:Hunter2 <HTTP://B.example/>\nend\n".to_string());
+        let new = "see <http://a.example/é> pw:Hunter2 <http://b.example/>\nend\n";
+        let edits = edits_between(&old, new, Encoding::Utf16);
+        let got: Vec<_> = edits
+            .iter()
+            .map(|e| {
+                (
+                    e.range.start.character,
+                    e.range.end.character,
+                    e.new_text.as_str(),
+                )
+            })
+            .collect();
+        // Each edit is a fix's own change; what lies between is not sent.
         assert_eq!(
-            (e.range.start, e.range.end, e.new_text.as_str()),
-            (e.range.end, e.range.start, "")
+            got,
+            [
+                (5, 9, "http"),
+                (12, 13, "a"),
+                (37, 41, "http"),
+                (44, 45, "b")
+            ]
         );
+        assert!(edits_between(&old, &old.text.clone(), Encoding::Utf16).is_empty());
     }
 }

@@ -108,12 +108,8 @@ impl Index {
     /// on disk, or forgets it when it cannot be read (deleted).
     pub(super) fn set_from_disk(&mut self, path: &Path) {
         let format = Format::from_name(path).filter(|&f| is_markup(f));
-        let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
-        match format {
-            Some(f) if size <= crate::format::MAX_PARSED => match std::fs::read(path) {
-                Ok(text) => self.set(path, f, &text),
-                Err(_) => self.remove(path),
-            },
+        match format.map(|f| (f, crate::regular::read(path, crate::format::MAX_PARSED))) {
+            Some((f, Ok(text))) => self.set(path, f, &text),
             _ => self.remove(path),
         }
     }

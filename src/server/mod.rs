@@ -81,6 +81,10 @@ struct Server<'c> {
     encoding: Encoding,
     /// The workspace folders (absolute).
     roots: Vec<PathBuf>,
+    /// The workspace folders the client named, with symbolic links
+    /// resolved: what completion, hover and definition may read
+    /// ([`Server::may_read`]). None: each document's own folder.
+    bounds: Vec<PathBuf>,
     documents: HashMap<PathBuf, Document>,
     /// The open documents' text, for links into them.
     buffers: Arc<RwLock<HashMap<PathBuf, Arc<[u8]>>>>,
@@ -110,7 +114,11 @@ fn run(connection: &Connection) -> io::Result<bool> {
         .as_ref()
         .and_then(|g| g.position_encodings.as_deref());
     let encoding = Encoding::choose(offered);
-    let roots = roots_of(&params);
+    let (roots, named) = roots_of(&params);
+    let bounds = match named {
+        true => roots.iter().filter_map(|r| r.canonicalize().ok()).collect(),
+        false => Vec::new(),
+    };
     // Paths in messages are written from the working directory, as
     // `check` run from the workspace writes them.
     if let Some(first) = roots.first() {
@@ -144,6 +152,7 @@ fn run(connection: &Connection) -> io::Result<bool> {
         connection,
         encoding,
         roots: roots.clone(),
+        bounds,
         documents: HashMap::new(),
         buffers: Arc::default(),
         checkers: HashMap::new(),
@@ -166,20 +175,22 @@ fn run(connection: &Connection) -> io::Result<bool> {
     server.serve(indexed)
 }
 
-/// The folders of the workspace, absolute.
-fn roots_of(params: &InitializeParams) -> Vec<PathBuf> {
+/// The folders of the workspace, absolute, and whether the client named
+/// them (else the working directory is the one folder).
+fn roots_of(params: &InitializeParams) -> (Vec<PathBuf>, bool) {
     #[allow(deprecated)] // `rootUri`: clients before workspace folders.
     let folders: Vec<&Uri> = match &params.workspace_folders {
         Some(f) if !f.is_empty() => f.iter().map(|f| &f.uri).collect(),
         _ => params.root_uri.iter().collect(),
     };
     let mut roots: Vec<PathBuf> = folders.into_iter().filter_map(path_of).collect();
+    let named = !roots.is_empty();
     if roots.is_empty()
         && let Ok(cwd) = std::env::current_dir()
     {
         roots.push(cwd);
     }
-    roots
+    (roots, named)
 }
 
 /// What the server can do (LSP 3.17 `ServerCapabilities`).
@@ -588,7 +599,9 @@ impl Server<'_> {
             let changed = match doc.checked {
                 Some(_) => doc.targets != targets,
                 None => {
-                    !is_virtual(&path) && std::fs::read(&path).map_or(true, |disk| disk != text)
+                    !is_virtual(&path)
+                        && crate::regular::read(&path, crate::format::MAX_PARSED)
+                            .map_or(true, |disk| disk != text)
                 }
             };
             if changed {
@@ -692,12 +705,7 @@ impl Server<'_> {
     /// diagnostics when it has some or had before.
     fn check_closed(&mut self, path: &Path) {
         let Some(uri) = uri_of(path) else { return };
-        let disk = match std::fs::metadata(path) {
-            Ok(m) if m.is_file() && m.len() <= crate::format::MAX_PARSED => {
-                std::fs::read(path).unwrap_or_default()
-            }
-            _ => Vec::new(),
-        };
+        let disk = crate::regular::read(path, crate::format::MAX_PARSED).unwrap_or_default();
         let records = match disk.is_empty() {
             true => Vec::new(),
             false => self.check(path, &disk),
@@ -735,6 +743,32 @@ impl Server<'_> {
                 Vec::new()
             }
         }
+    }
+
+    /// Whether a link in the document at `from` may be followed to
+    /// `target` for completion, hover or definition: `target` is inside
+    /// a workspace folder, as written and with symbolic links resolved
+    /// (`../../../etc/passwd#`, or a link in the tree to a file outside,
+    /// is not read). Without workspace folders, inside `from`'s folder.
+    fn may_read(&self, from: &Path, target: &Path) -> bool {
+        let own;
+        let bounds: &[PathBuf] = match self.bounds.is_empty() {
+            false => &self.bounds,
+            true => match from.parent().and_then(|d| d.canonicalize().ok()) {
+                Some(d) => {
+                    own = [d];
+                    &own
+                }
+                None => return false,
+            },
+        };
+        let written = crate::paths::lexical(target);
+        let resolved = target.canonicalize().unwrap_or_else(|_| written.clone());
+        let inside = |p: &Path| bounds.iter().any(|b| p.starts_with(b));
+        // As written, against the folders as named (a folder may be
+        // reached through a symbolic link of its own).
+        let named = self.roots.iter().any(|r| written.starts_with(r)) || inside(&written);
+        named && inside(&resolved)
     }
 
     /// The workspace folder `path` is in, which its links are checked in

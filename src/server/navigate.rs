@@ -99,7 +99,7 @@ fn target_file(dir: &Path, root: Option<&Path>, path: &str) -> Option<PathBuf> {
 fn text_of(server: &Server, path: &Path) -> Option<String> {
     match server.documents.get(path) {
         Some(doc) => Some(doc.text.text.clone()),
-        None => std::fs::read(path)
+        None => crate::regular::read(path, crate::format::MAX_PARSED)
             .ok()
             .map(|b| String::from_utf8_lossy(&b).into_owned()),
     }
@@ -132,7 +132,7 @@ impl Page {
 
     /// The anchors a fragment into it may name, as `check` makes them.
     fn names(&self) -> Vec<String> {
-        let mut names = crate::links::anchors::names(self.format, self.generator, &self.targets);
+        let mut names = crate::links::anchors::offered(self.format, self.generator, &self.targets);
         names.retain(|n| !n.is_empty() && n != "top");
         names.sort_unstable();
         names.dedup();
@@ -173,6 +173,9 @@ pub(super) fn complete(
                 "" => path.clone(),
                 f => target_file(&dir, root.as_deref(), f)?,
             };
+            if !server.may_read(&path, &target) {
+                return None;
+            }
             let text = text_of(server, &target)?;
             let names = Page::read(&target, &text).names();
             let range = edit_from(typed);
@@ -195,6 +198,9 @@ pub(super) fn complete(
                 Some(rest) => root?.join(decoded(rest)),
                 None => dir.join(decoded(folder)),
             };
+            if !server.may_read(&path, &base) {
+                return None;
+            }
             let range = edit_from(typed);
             let mut entries: Vec<(String, bool)> = std::fs::read_dir(&base)
                 .ok()?
@@ -202,7 +208,10 @@ pub(super) fn complete(
                 .filter_map(|e| {
                     let name = e.file_name().to_str()?.to_string();
                     let is_dir = e.file_type().ok()?.is_dir();
-                    (!name.starts_with('.')).then_some((name, is_dir))
+                    // A name that holds a secret (a page saved with its
+                    // `?access_token=`) is not offered (SPEC section 10).
+                    let secret = crate::redact::redact_text(&name) != name;
+                    (!name.starts_with('.') && !secret).then_some((name, is_dir))
                 })
                 .collect();
             entries.sort();
@@ -264,6 +273,9 @@ fn follow(server: &Server, path: &Path, offset: usize) -> Option<Followed> {
         "" => path.to_path_buf(),
         f => target_file(path.parent()?, server.root_of(path).as_deref(), f)?,
     };
+    if !server.may_read(path, &target) {
+        return None;
+    }
     let anchor = match fragment {
         Some(f) if !f.is_empty() => {
             let text = text_of(server, &target)?;
@@ -378,6 +390,9 @@ pub(super) fn hover(server: &mut Server, params: HoverParams) -> Option<Hover> {
     if let Some((title, line)) = &followed.anchor {
         text.push_str(&format!(", at `{title}` (line {})", line + 1));
     }
+    // A heading, a path or a file name may hold a secret: what a hover
+    // shows is redacted as every message is (SPEC section 10, issue 49).
+    let text = crate::redact::redact_text(&text).into_owned();
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,

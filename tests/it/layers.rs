@@ -11,7 +11,15 @@ use std::path::{Path, PathBuf};
 /// layer, and one on its own layer if no cycle comes of it.
 const LAYERS: &[&[&str]] = &[
     // Text primitives, registries and names.
-    &["text", "schemes", "slug", "hosts", "pathglobs", "paths"],
+    &[
+        "text",
+        "schemes",
+        "slug",
+        "hosts",
+        "pathglobs",
+        "paths",
+        "regular",
+    ],
     &["uri"],
     // Secrets of one URI, and which hosts a URI's findings are kept for.
     &["secrets", "filter"],

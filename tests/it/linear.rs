@@ -229,3 +229,20 @@ fn mail_with_thousands_of_encoded_words_on_a_line() {
         },
     );
 }
+
+/// One line of unclosed `link:URL[text ` macros, in the default `check`
+/// (issue 49, item 16): each macro looked back over its line for an open
+/// passthrough, so 20,000 took 4.5 s and 200,000 over 300 s.
+#[test]
+fn an_asciidoc_line_of_unclosed_link_macros() {
+    linear_in(&["check"], "macros.adoc", 0, 20_000, |n| {
+        format!("= T\n\n{}\n", "link:https://a.example/x[text ".repeat(n))
+    });
+    // With passthroughs open and closed on the line, and `pass:[`.
+    linear_in(&["check"], "pass.adoc", 0, 10_000, |n| {
+        format!(
+            "= T\n\n{}\n",
+            "+x link:https://a.example/x[t+ pass:[ link:https://b.example/[ ".repeat(n)
+        )
+    });
+}

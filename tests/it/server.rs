@@ -254,7 +254,7 @@ pub fn uri(path: &Path) -> String {
 }
 
 /// A workspace folder, canonical (so URIs match the server's).
-fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
     // The folder is a repository: configs above it are not read.
@@ -279,7 +279,7 @@ fn brief(d: &Value) -> (u64, u64, u64, String, String) {
     )
 }
 
-fn position(file: &Path, line: u32, character: u32) -> Value {
+pub(crate) fn position(file: &Path, line: u32, character: u32) -> Value {
     json!({"textDocument": {"uri": uri(file)}, "position": {"line": line, "character": character}})
 }
 
@@ -448,12 +448,12 @@ fn code_actions_give_exact_edits() {
         json!([{"range": {"start": {"line": 2, "character": 30}, "end": {"line": 2, "character": 30}},
                 "newText": " <!-- urilint: ignore[uppercase-scheme-or-host] -->"}])
     );
-    // Fix-all: one edit, from the first change to the last.
+    // Fix-all: an edit for each change, as the quick fix sends them (the
+    // text between two changes is never sent: it may hold a password).
     assert_eq!(actions[2]["kind"], "source.fixAll.urilint");
     assert_eq!(
         actions[2]["edit"]["changes"][&key],
-        json!([{"range": {"start": {"line": 2, "character": 5}, "end": {"line": 2, "character": 26}},
-                "newText": "http://files.acme.net"}])
+        fix["edit"]["changes"][&key]
     );
     // Asked for source actions only, only fix-all comes.
     let only = client.request(

@@ -103,7 +103,11 @@ impl Site {
     /// renders no other page. `true` where no summary is known.
     pub(crate) fn is_chapter(&self, page: &Path) -> bool {
         let chapters = self.chapters.get_or_init(|| {
-            let text = std::fs::read_to_string(self.source.join("SUMMARY.md")).ok()?;
+            let text = crate::regular::read_string(
+                &self.source.join("SUMMARY.md"),
+                crate::format::MAX_PARSED,
+            )
+            .ok()?;
             static RE: LazyLock<Option<regex::Regex>> =
                 LazyLock::new(|| regex::Regex::new(r"\]\(<?([^)>#?]+)").ok());
             let re = RE.as_ref()?;

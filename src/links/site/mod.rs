@@ -432,16 +432,5 @@ pub(crate) fn read_config(path: &Path) -> String {
 
 /// [`read_config`], saying why a file could not be read.
 pub(crate) fn try_read_config(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_file() && m.len() <= MAX_CONFIG => {}
-        Ok(m) if m.is_file() => return Err(format!("larger than {MAX_CONFIG} bytes")),
-        Ok(_) => return Err("not a regular file".to_string()),
-        Err(e) => return Err(e.to_string()),
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_CONFIG).read_to_end(&mut bytes))
-        .map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "not UTF-8".to_string())
+    crate::regular::read_string(path, MAX_CONFIG).map_err(|e| e.to_string())
 }
