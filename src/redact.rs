@@ -191,6 +191,7 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
     }
     out.extend(backslashed(text));
     out.extend(unslashed(text));
+    out.extend(roff_mail(text));
     // An escaped `@` with a space or a quote before it in the password
     // (`https://u:p w&#64;h`), or in a URI inside another: the line read
     // with its escapes decoded, as a browser or a JSON parser reads it.
@@ -244,6 +245,31 @@ pub fn locate_loose(text: &[u8]) -> Vec<Range<usize>> {
         }
     }
     out.sort_by_key(|r| r.start);
+    out
+}
+
+/// The password of a roff `.MT user:password@host` request (groff_man(7):
+/// `.MT` names an e-mail address, which a reader turns into a `mailto:`
+/// link): what a person wrote as `user:password@host` is hidden.
+fn roff_mail(text: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    for k in memchr::memmem::find_iter(text, b".MT ") {
+        if k > 0 && text[k - 1] != b'\n' {
+            continue;
+        }
+        let from = k + 4;
+        let end = text[from..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(text.len(), |n| from + n);
+        let arg = &text[from..end];
+        if let Some(at) = memchr::memrchr(b'@', arg)
+            && let Some(c) = memchr::memchr(b':', &arg[..at])
+            && c + 1 < at
+        {
+            out.push(from + c + 1..from + at);
+        }
+    }
     out
 }
 

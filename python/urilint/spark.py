@@ -62,6 +62,43 @@ import sys
 import tempfile
 
 LINK_RULES = ("broken-relative-link", "broken-fragment")
+
+# A URI in a message of the job's own: its scheme, what comes before an
+# `@` in its authority, and its query and fragment.
+SHOWN_URI = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*:(?://|\\\\)?)([^\s/\\?#]*@)?([^\s?#]*)([?#]\S*)?")
+
+
+def redact(text):
+    """`text` with what may be a secret in each URI in it hidden, as urilint
+    hides them (SPEC section 10), and more: the job's own messages name
+    inputs and options it refuses (`s3a://KEY:SECRET@bucket/docs`,
+    `https://h/d?token=...`), and a message needs only where they lead.
+    Userinfo becomes `****@`, a query or fragment `?****` (issue 49)."""
+
+    def scrub(m):
+        scheme, userinfo, rest, query = m.groups()
+        if not userinfo and not query:
+            return m.group(0)
+        # Punctuation after the URI is the message's (`...?token=x: not found`).
+        tail = ""
+        if query:
+            kept = query.rstrip(".,:;)!'\"")
+            query, tail = kept, query[len(kept) :]
+        return scheme + ("****@" if userinfo else "") + rest + (query[0] + "****" if query else "") + tail
+
+    return SHOWN_URI.sub(scrub, str(text))
+
+
+def say(message):
+    """Writes `urilint.spark: MESSAGE` to stderr, redacted."""
+    print(f"urilint.spark: {redact(message)}", file=sys.stderr)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, whose errors quote what they refuse: redacted."""
+
+    def error(self, message):
+        super().error(redact(message))
 # `path` is the first field of every record, then `path_bytes` when the
 # name is not UTF-8, then `line`.
 HEAD = re.compile(r'^\{"path":"((?:[^"\\]|\\.)*)"(?:,"path_bytes":\[([0-9,]*)\])?,"line":(\d+),')
@@ -236,7 +273,7 @@ def remote(given):
     try:
         from pyarrow import fs
     except ImportError:
-        sys.exit(f"urilint.spark: {m.group(1)}:// inputs are read with pyarrow: pip install pyarrow")
+        sys.exit(f"urilint.spark: {redact(m.group(1))}:// inputs are read with pyarrow: pip install pyarrow")
     uri = given
     if m.group(1).lower() in ("s3a", "s3n"):
         uri = "s3" + given[len(m.group(1)) :]
@@ -561,13 +598,13 @@ class Job:
                     name = given.rstrip("/") + "/" + rel
                     if any(part in ("", ".", "..") for part in rel.split("/")):
                         # Not a name a file system folder can hold as it is.
-                        print(f"urilint.spark: {name}: not read (an empty, `.` or `..` segment)", file=sys.stderr)
+                        say(f"{name}: not read (an empty, `.` or `..` segment)")
                         self.unreadable += 1
                         continue
                     try:
                         fetch(filesystem, base.rstrip("/") + "/" + rel, os.path.join(view.root, name), view.root)
                     except OSError as e:
-                        print(f"urilint.spark: {name}: {e}", file=sys.stderr)
+                        say(f"{name}: {e}")
                         self.unreadable += 1
                         continue
                     paths.append(os.fsencode(name))
@@ -660,7 +697,7 @@ def installed_urilint():
 
 
 def parse(argv):
-    ap = argparse.ArgumentParser(
+    ap = Parser(
         prog="urilint.spark",
         description="Run urilint extract or check with Spark; records go to --output.",
         epilog="Arguments after `--` go to urilint (`-- --select security`).",
@@ -826,7 +863,7 @@ def records(sc, job, inputs, slices, urilint):
             elif kind == "file":
                 rdds.append(sc.parallelize([], 1).mapPartitions(job.remote_files(given, lone=True)))
             else:
-                print(f"urilint.spark: {given}: not found", file=sys.stderr)
+                say(f"{given}: not found")
                 job.unreadable += 1
             continue
         # The workers read by absolute path: their working folder is not
@@ -999,5 +1036,15 @@ def main(argv=None):
         sc.stop()
 
 
+def run(argv=None):
+    """[`main`], with any error it meets said redacted, not as a traceback
+    (a file system's error names the input, credentials and all)."""
+    try:
+        return main(argv)
+    except (OSError, RuntimeError, ValueError) as e:
+        say(f"error: {e}")
+        return 2
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

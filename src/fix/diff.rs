@@ -87,7 +87,10 @@ pub fn unified_diff(
                 };
                 let at = index.map_or(0, |i| starts[side][i]);
                 let text: &[u8] = change.value();
-                let secret = !show_secrets && redact(text, at, secrets[side]) != text;
+                let lines = if side == 0 { &a } else { &b };
+                let secret = !show_secrets
+                    && (redact(text, at, secrets[side]) != text
+                        || index.is_some_and(|i| continues_secret(lines, i)));
                 entries.push((
                     o,
                     n,
@@ -239,6 +242,29 @@ fn lines(text: &[u8]) -> Vec<&[u8]> {
 
 /// `line`, which starts at offset `at` of its text, with the secrets of
 /// `known` (ranges of the text) and those found on it shown as `****`.
+/// Whether line `i` goes on a line before it that ends in ` \\` (an
+/// AsciiDoc attribute value, a shell command, continued on the next
+/// line), and the two read as one hold a secret on line `i`: the second
+/// half of a password is no context to show (issue 49).
+fn continues_secret(lines: &[&[u8]], i: usize) -> bool {
+    let Some(prev) = i.checked_sub(1).map(|k| lines[k]) else {
+        return false;
+    };
+    let body = prev.trim_ascii_end();
+    let Some(head) = body.strip_suffix(b"\\") else {
+        return false;
+    };
+    if !head.ends_with(b" ") && !head.ends_with(b"\t") {
+        return false;
+    }
+    let mut joined = head.to_vec();
+    let from = joined.len();
+    joined.extend_from_slice(lines[i].trim_ascii_start());
+    let mut spans = crate::redact::locate_text(&joined, false);
+    spans.extend(crate::redact::locate_loose(&joined));
+    spans.iter().any(|r| r.end > from)
+}
+
 fn redact(line: &[u8], at: usize, known: &[Range<usize>]) -> Vec<u8> {
     let mut spans = crate::redact::locate_text(line, false);
     spans.extend(crate::redact::locate_loose(line));

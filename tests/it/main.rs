@@ -20,6 +20,7 @@ mod fix_races;
 mod formats;
 mod formats_prop;
 mod fuzz_regressions;
+mod hardening;
 mod hooks;
 mod hostile_html;
 mod layers;

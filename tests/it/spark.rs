@@ -124,7 +124,7 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
              run `urilint check --select broken-relative-link,broken-fragment` on one machine"
         )
     };
-    let cases: [(&str, &[&str], String); 10] = [
+    let cases: [(&str, &[&str], String); 11] = [
         (
             "check",
             &["d?token=abc", "--", "--select", "broken-fragment"],
@@ -141,6 +141,15 @@ fn the_spark_job_refuses_what_a_slice_cannot_do() {
             "--count: not passed to urilint, whose runs each read a slice of the inputs \
              (passed: --base, --extend-select, --ignore, --include-code, --normalize, --relative, \
              --scheme, --select, --show-secrets)"
+                .into(),
+        ),
+        (
+            // An unknown pass-through option is named, redacted (issue 49).
+            "extract",
+            &["d?token=abc", "--", "https://u:abc@h.example/?token=abc"],
+            "https://****@h.example/?****: not passed to urilint, whose runs each read a slice \
+             of the inputs (passed: --base, --extend-select, --ignore, --include-code, \
+             --normalize, --relative, --scheme, --select, --show-secrets)"
                 .into(),
         ),
         (
