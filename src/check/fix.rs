@@ -29,6 +29,17 @@ pub enum Fixing {
 /// file is checked again if they are to be reported as they were.
 const MAX_KEPT_RECORDS: usize = 4096;
 
+/// What [`Pass::fix_input`] leaves to do.
+pub(super) enum FixDone {
+    /// Checked and reported.
+    Checked(LinkWork),
+    /// Plain text fixed in windows (`fixed` fixes, written back): it is
+    /// checked again as text is, streamed from the file, a fix still
+    /// there not shown (it was refused); `error` says why it was not
+    /// written.
+    Stream { fixed: usize, error: Option<String> },
+}
+
 impl Pass<'_> {
     /// `--fix` or `--diff` on a file read whole (SPEC section 12): its fixes
     /// applied, then written back (or to stdout for `-`) and the fixed text
@@ -43,16 +54,24 @@ impl Pass<'_> {
         fixing: Fixing,
         emit: &mut dyn FnMut(Record) -> io::Result<()>,
         warn: &mut dyn FnMut(String),
-    ) -> Result<LinkWork, Stop> {
+    ) -> Result<FixDone, Stop> {
         let path = input.path();
         let fixer = Fixer::new(self.scanner, self.linter, self.reading.options)
             .unsafe_fixes(self.options.unsafe_fixes);
         let skip = |rule: &str| path.is_some_and(|p| self.per_file.ignores(p, rule));
+        // Plain text past a window is fixed a window at a time, and a
+        // file (not standard input, not text in memory, not a second name
+        // of one) checked again streamed: what is held of its URIs is
+        // held for one window (issue 49).
+        let windowed = format == DocFormat::Text && raw.len() > crate::fix::WINDOW;
         if fixing == Fixing::Diff {
-            let fixed = fixer.fix(format, &raw, &skip);
+            let fixed = match windowed {
+                true => fixer.fix_text(&raw, &skip),
+                false => fixer.fix(format, &raw, &skip),
+            };
             let n: usize = fixed.applied.values().sum();
             if n == 0 {
-                return Ok(LinkWork::default());
+                return Ok(FixDone::Checked(LinkWork::default()));
             }
             let (old, new) = if self.options.show_secrets {
                 (Vec::new(), Vec::new())
@@ -79,10 +98,33 @@ impl Pass<'_> {
                     if lines.len() == 1 { "is" } else { "are" }
                 ));
             }
-            return Ok(LinkWork {
+            return Ok(FixDone::Checked(LinkWork {
                 fixed: n,
                 diff: diff.text,
                 ..LinkWork::default()
+            }));
+        }
+        let stdout = matches!(input, Input::Stdin | Input::Buffer { stdin: true, .. });
+        if let Some(p) = path.filter(|p| {
+            windowed && !stdout && matches!(input, Input::File { .. }) && !self.aliases.contains(*p)
+        }) {
+            let fixed = fixer.fix_text(&raw, &skip);
+            let n: usize = fixed.applied.values().sum();
+            if n == 0 {
+                return Ok(FixDone::Stream {
+                    fixed: 0,
+                    error: None,
+                });
+            }
+            return Ok(match write_back(p, &raw, &fixed.text) {
+                Ok(()) => FixDone::Stream {
+                    fixed: n,
+                    error: None,
+                },
+                Err(e) => FixDone::Stream {
+                    fixed: 0,
+                    error: Some(format!("{name}: {e}")),
+                },
             });
         }
         // The file is checked as it is; only when something in it has a
@@ -125,7 +167,6 @@ impl Pass<'_> {
         };
         let n: usize = fixed.applied.values().sum();
         // Standard input, named or not, is fixed onto standard output.
-        let stdout = matches!(input, Input::Stdin | Input::Buffer { stdin: true, .. });
         let (text, error) = match path.filter(|_| !stdout) {
             None => {
                 let text = if n == 0 { raw } else { fixed.text };
@@ -188,14 +229,31 @@ impl Pass<'_> {
                 // Counted once, under the file's first name.
                 let alias = path.is_some_and(|p| self.aliases.contains(p));
                 work.fixed = if alias { 0 } else { n };
-                Ok(work)
+                Ok(FixDone::Checked(work))
             }
         }
     }
 
     /// Where the secrets of a file's URIs and relative references are
-    /// written, for a diff's lines (SPEC section 10).
+    /// written, for a diff's lines (SPEC section 10); of plain text past a
+    /// window, a window at a time, as it is fixed.
     fn written(&self, format: DocFormat, raw: &[u8]) -> Vec<std::ops::Range<usize>> {
+        if format == DocFormat::Text && raw.len() > crate::fix::WINDOW {
+            return crate::fix::windows(raw, crate::fix::WINDOW)
+                .into_iter()
+                .flat_map(|w| {
+                    let at = w.start;
+                    self.written_whole(format, &raw[w])
+                        .into_iter()
+                        .map(move |r| r.start + at..r.end + at)
+                })
+                .collect();
+        }
+        self.written_whole(format, raw)
+    }
+
+    /// [`Pass::written`] of a text read whole.
+    fn written_whole(&self, format: DocFormat, raw: &[u8]) -> Vec<std::ops::Range<usize>> {
         let doc =
             crate::document::read_document(format, raw, self.scanner, self.reading.options, true);
         uri_secrets(&doc.located)

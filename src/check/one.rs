@@ -3,6 +3,7 @@
 //! 4, 9 and 11), or collected for output in path order.
 
 use super::*;
+use fix::FixDone;
 
 impl Pass<'_> {
     /// Whether the records of `input`, checked alone, can go out as they
@@ -51,6 +52,9 @@ impl Pass<'_> {
         };
         let (kind, reader, len) = (opened.mail, opened.reader, opened.len);
         // `--fix` and `--diff` read the whole file: it is written whole.
+        // Plain text fixed in windows is then checked again streamed:
+        // how many fixes it took, and why it was not written.
+        let mut refixed: Option<(usize, Option<String>)> = None;
         let reader = match self.options.fixing {
             // Mail is decoded text: it is never fixed, and `--diff` prints
             // no findings.
@@ -60,7 +64,7 @@ impl Pass<'_> {
             Some(fixing) if opened.format != DocFormat::Mail => {
                 match crate::drive::read_whole(reader, len).map_err(fail)? {
                     Whole::Read(raw) => {
-                        return self.fix_input(
+                        match self.fix_input(
                             &name,
                             input,
                             opened.format,
@@ -68,7 +72,14 @@ impl Pass<'_> {
                             fixing,
                             emit,
                             warn,
-                        );
+                        )? {
+                            FixDone::Checked(work) => return Ok(work),
+                            FixDone::Stream { fixed, error } => {
+                                refixed = Some((fixed, error));
+                                let path = path.expect("only a file is fixed in windows");
+                                Box::new(File::open(path).map_err(fail)?)
+                            }
+                        }
                     }
                     Whole::TooLarge(reader) => {
                         warn(format!(
@@ -218,8 +229,10 @@ impl Pass<'_> {
                 for d in diagnostics {
                     let fix = d.fix.clone();
                     let mut record = Record::with_uri(&name, &finding, d, uri.clone());
+                    // After `--fix`, a fix that would have been applied
+                    // and is still there was refused: not shown.
                     record.fix = fix
-                        .filter(|_| plain)
+                        .filter(|f| plain && !(refixed.is_some() && self.applies(f.applicability)))
                         .and_then(|f| streamed_fix(&f, &finding, input));
                     // Final once the input is read to its end: a
                     // `disable-file` anywhere may silence it. Kept on
@@ -242,7 +255,14 @@ impl Pass<'_> {
         } else {
             self.unused(&name, &directives, &used, warn, &mut work.late);
         }
-        Ok(work)
+        match refixed {
+            Some((_, Some(error))) => Err(Stop::Input(error)),
+            Some((fixed, None)) => {
+                work.fixed = fixed;
+                Ok(work)
+            }
+            None => Ok(work),
+        }
     }
 }
 

@@ -17,7 +17,7 @@ use crate::document::{self, Located};
 use crate::format::{Format, Options};
 use crate::rules::{Applicability, Linter};
 use crate::scan::Scanner;
-use crate::suppress::Directives;
+use crate::suppress::{Directive, Directives, Reach};
 
 /// Passes at most: each pass applies one fix to each URI (the most
 /// severe first), so a URI with five things to fix takes five passes.
@@ -29,11 +29,58 @@ const MAX_PASSES: usize = 16;
 const MAX_TRIES: usize = 64;
 
 /// Applies fixes to whole files.
+#[derive(Clone, Copy)]
 pub struct Fixer<'a> {
     scanner: &'a Scanner,
     linter: &'a Linter,
     options: Options,
     unsafe_fixes: bool,
+    /// Fixing a window of a text: the suppressions of the text outside it
+    /// that reach into it ([`Fixer::fix_text`]).
+    window: Option<&'a [Directive]>,
+}
+
+/// Past this many `disable` and `enable` comments, a text is fixed whole:
+/// each window carries those before it.
+const MAX_BLOCKS: usize = 1000;
+
+/// Text is fixed in windows of about this many bytes ([`Fixer::fix_text`]).
+/// Larger windows hold more of a pass; smaller ones cost more passes.
+pub const WINDOW: usize = 256 << 10;
+
+/// The windows of plain text `raw` that are fixed one at a time: about
+/// `size` bytes each, cut after a line where no URI goes on. RFC 3986
+/// App. C rejoins a URI broken at a line's end only inside `<...>` or
+/// `"..."` (an undelimited URI ends at the line's end), and never over an
+/// empty line: a cut is made where no `<` or `"` is open.
+pub fn windows(raw: &[u8], size: usize) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let (mut from, mut line) = (0, 0);
+    let (mut angle, mut quote) = (false, false);
+    for k in memchr::memchr_iter(b'\n', raw) {
+        let text = &raw[line..k];
+        if text.is_empty() || text == b"\r" {
+            (angle, quote) = (false, false);
+        }
+        // Only the line's last `<`, `>` and the parity of its `"` matter.
+        match (memchr::memrchr(b'<', text), memchr::memrchr(b'>', text)) {
+            (Some(lt), gt) if gt.is_none_or(|gt| gt < lt) => angle = true,
+            (_, Some(_)) => angle = false,
+            _ => {}
+        }
+        if memchr::memchr_iter(b'"', text).count() % 2 == 1 {
+            quote = !quote;
+        }
+        line = k + 1;
+        if line - from >= size && !angle && !quote {
+            out.push(from..line);
+            from = line;
+        }
+    }
+    if from < raw.len() || out.is_empty() {
+        out.push(from..raw.len());
+    }
+    out
 }
 
 /// A file with its fixes applied.
@@ -74,7 +121,55 @@ impl<'a> Fixer<'a> {
             linter,
             options,
             unsafe_fixes: false,
+            window: None,
         }
+    }
+
+    /// Plain text `raw` with its fixes applied ([`Fixer::fix`]), a window
+    /// at a time ([`windows`]): what a pass holds of each URI is held for
+    /// one window, not for the whole text, so a file of URIs is fixed in
+    /// a few times its size (issue 49). The suppressions are the whole
+    /// text's: a `disable` in one window holds in the next.
+    pub fn fix_text(&self, raw: &[u8], skip: &dyn Fn(&str) -> bool) -> Fixed {
+        let all = Directives::of_document(Format::Text, raw, self.options).0;
+        let blocks = |d: &Directive| matches!(d.reach, Reach::Disable | Reach::Enable);
+        if all.iter().filter(|d| blocks(d)).count() > MAX_BLOCKS {
+            return self.fix(Format::Text, raw, skip);
+        }
+        let mut out = Fixed {
+            text: Vec::with_capacity(raw.len()),
+            applied: BTreeMap::new(),
+        };
+        let mut line = 1;
+        for w in windows(raw, WINDOW) {
+            let part = &raw[w];
+            // What reaches into the window from outside it, on lines
+            // before its first, in order: every `disable-file`, the
+            // `disable` and `enable` comments before it, and an
+            // `ignore-next-line` on the line just before it. A fix may
+            // join lines, so the window's own are read again each pass.
+            let mut outside: Vec<Directive> = all
+                .iter()
+                .filter(|d| {
+                    d.reach == Reach::File
+                        || (d.line < line && blocks(d))
+                        || (d.reach == Reach::NextLine && d.line + 1 == line)
+                })
+                .cloned()
+                .collect();
+            outside.sort_by_key(|d| d.reach == Reach::NextLine);
+            let fixer = Fixer {
+                window: Some(&outside),
+                ..*self
+            };
+            let fixed = fixer.fix(Format::Text, part, skip);
+            out.text.extend_from_slice(&fixed.text);
+            for (rule, n) in fixed.applied {
+                *out.applied.entry(rule).or_insert(0) += n;
+            }
+            line += bytecount::count(part, b'\n') as u64;
+        }
+        out
     }
 
     /// Applies unsafe fixes too (`--unsafe-fixes`).
@@ -203,7 +298,29 @@ impl<'a> Fixer<'a> {
         refused: &HashSet<Refused>,
     ) -> Pass {
         let located = document::scan_located(format, text, self.scanner, self.options);
-        let directives = Directives::of_document(format, text, self.options);
+        let mut directives = Directives::of_document(format, text, self.options);
+        // In a window, what reaches into it stands on lines of their own
+        // before its first (the last of them just before it).
+        let before = match self.window {
+            Some(outside) => {
+                let n = outside.len() as u64;
+                let mut all: Vec<Directive> = outside
+                    .iter()
+                    .enumerate()
+                    .map(|(k, d)| Directive {
+                        line: k as u64 + 1,
+                        ..d.clone()
+                    })
+                    .collect();
+                all.extend(directives.0.into_iter().map(|d| Directive {
+                    line: d.line + n,
+                    ..d
+                }));
+                directives = Directives(all);
+                n
+            }
+            None => 0,
+        };
         let matching = directives.matcher();
         let mut candidates = Vec::new();
         for (uri, l) in located.iter().enumerate() {
@@ -211,7 +328,7 @@ impl<'a> Fixer<'a> {
                 let Some(fix) = d.fix else { continue };
                 if !self.applies(fix.applicability)
                     || skip(&d.rule)
-                    || matching(l.finding.line, &d.rule).is_some()
+                    || matching(before + l.finding.line, &d.rule).is_some()
                     || refused.contains(&refusal(&d.rule, l))
                 {
                     continue;

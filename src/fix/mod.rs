@@ -35,7 +35,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 pub use crate::rules::{Applicability, Edit, Fix};
-pub use apply::{Fixed, Fixer};
+pub use apply::{Fixed, Fixer, WINDOW, windows};
 pub use diff::{Diff, unified_diff};
 pub use syntax::Syntax;
 pub use write::{WriteError, write_back};

@@ -3,17 +3,27 @@
 //! a skipped one a link left unchecked (SPEC section 13).
 //!
 //! Records come in path order, so a file's suite is written when the next
-//! file's first record comes: only one file's records are held.
+//! file's first record comes: only one file's test cases are held, as
+//! they are printed, and past [`HELD`] bytes in a temporary file, so that
+//! a file of a million findings takes no more memory than one of ten
+//! (issue 49).
 
-use std::io::{self, Write};
+use std::io::{self, Seek, Write};
 
 use super::{Record, escape_controls};
+
+/// The bytes of test cases held in memory; more wait in a file.
+const HELD: usize = 1 << 20;
 
 /// A file's test cases, waiting for its suite's counts.
 #[derive(Default)]
 pub(super) struct Junit {
     path: Option<String>,
-    cases: Vec<String>,
+    /// The test cases as printed: the last of them, and those before in a
+    /// temporary file.
+    cases: Vec<u8>,
+    spilled: Option<std::fs::File>,
+    tests: usize,
     failures: usize,
     skipped: usize,
     suites: usize,
@@ -58,7 +68,16 @@ impl Junit {
             );
         }
         case += "    </testcase>\n";
-        self.cases.push(case);
+        self.cases.extend_from_slice(case.as_bytes());
+        self.tests += 1;
+        if self.cases.len() > HELD {
+            let file = match &mut self.spilled {
+                Some(f) => f,
+                None => self.spilled.insert(tempfile::tempfile()?),
+            };
+            file.write_all(&self.cases)?;
+            self.cases.clear();
+        }
         Ok(())
     }
 
@@ -71,14 +90,18 @@ impl Junit {
             out,
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" errors=\"0\">",
             xml(&path),
-            self.cases.len(),
+            self.tests,
             self.failures,
             self.skipped
         )?;
-        for case in self.cases.drain(..) {
-            out.write_all(case.as_bytes())?;
+        if let Some(mut file) = self.spilled.take() {
+            file.rewind()?;
+            io::copy(&mut file, out)?;
         }
+        out.write_all(&self.cases)?;
+        self.cases.clear();
         out.write_all(b"  </testsuite>\n")?;
+        self.tests = 0;
         self.failures = 0;
         self.skipped = 0;
         self.suites += 1;

@@ -195,3 +195,45 @@ proptest! {
         check(Format::Html, &uris)?;
     }
 }
+
+/// Issue 49: plain text fixed a window at a time reads as it does fixed
+/// whole, whatever is cut where: URIs broken over lines in `<...>` and
+/// `"..."`, a `disable` in one window and its `enable` windows later, an
+/// `ignore-next-line` on a window's last line.
+#[test]
+fn text_fixed_in_windows_is_text_fixed_whole() {
+    let scanner = Scanner::new();
+    let linter = Linter::all();
+    let fixer = Fixer::new(&scanner, &linter, Options::default()).unsafe_fixes(true);
+    let mut text = String::new();
+    for i in 0..16_000 {
+        text.push_str(&match i % 9 {
+            0 => format!("see <HTTP://A{i}.example/long\n  path/%7e{i}> here\n"),
+            1 => format!("quoted \"HTTP://B{i}.example/a\nb/%41\" there\n"),
+            2 => "urilint: disable[uppercase-scheme-or-host]\n".to_string(),
+            3 => format!("HTTP://C{i}.Example/x htps://d{i}.example/\n"),
+            4 => "urilint: ignore-next-line[scheme-typo]\n".to_string(),
+            5 => format!("htps://e{i}.example/ and <URL:http://f{i}.example/>\n"),
+            6 => "urilint: enable\n\n".to_string(),
+            _ => format!("plain http://g{i}.example:80/%7e and HTTP://H{i}.example/\n"),
+        });
+    }
+    let raw = text.as_bytes();
+    assert!(raw.len() > 2 * urilint::fix::WINDOW);
+    assert!(urilint::fix::windows(raw, urilint::fix::WINDOW).len() > 2);
+    let whole = fixer.fix(Format::Text, raw, &|_| false);
+    let windowed = fixer.fix_text(raw, &|_| false);
+    assert!(whole.applied.values().sum::<usize>() > 10_000);
+    assert_eq!(windowed.applied, whole.applied);
+    assert!(windowed.text == whole.text, "the fixed texts differ");
+}
+
+#[test]
+fn windows_are_cut_where_no_uri_goes_on() {
+    use urilint::fix::windows;
+    let text = b"a <http://x/\n y>\nb \"http://z/\nw\"\nc\n";
+    // Cut as soon as a window is 1 byte: after each line that closes.
+    let cuts: Vec<_> = windows(text, 1).into_iter().map(|r| r.end).collect();
+    assert_eq!(cuts, [17, 33, 35]);
+    assert_eq!(windows(b"no line end", 4), vec![0..11usize]);
+}
