@@ -75,6 +75,10 @@ struct Document {
     targets: Option<Targets>,
 }
 
+/// The largest document whose titles and ids are read beside its check
+/// ([`Server::check_edited`]).
+const SIDE_BY_SIDE: usize = 1 << 20;
+
 /// The server's state.
 struct Server<'c> {
     connection: &'c Connection,
@@ -634,11 +638,20 @@ impl Server<'_> {
             return;
         }
         let (text, format, version) = (doc.text.text.clone(), doc.format, doc.version);
-        let (targets, records) = std::thread::scope(|scope| {
-            let reading = scope.spawn(|| targets_of(format, text.as_bytes()));
-            let records = self.check(path, text.as_bytes());
-            (reading.join().ok().flatten(), records)
-        });
+        // Side by side for the latency of a keystroke; one after the
+        // other past a few pages, where two readings of the document at
+        // once would hold it read twice (issue 49).
+        let (targets, records) = match text.len() <= SIDE_BY_SIDE {
+            true => std::thread::scope(|scope| {
+                let reading = scope.spawn(|| targets_of(format, text.as_bytes()));
+                let records = self.check(path, text.as_bytes());
+                (reading.join().ok().flatten(), records)
+            }),
+            false => {
+                let records = self.check(path, text.as_bytes());
+                (targets_of(format, text.as_bytes()), records)
+            }
+        };
         let records = if self.documents[path].targets != targets {
             self.forget_links();
             let linking = self.linking_to(path);
