@@ -195,6 +195,25 @@ pub fn located(
     findings(segments(format, raw, options), raw, scanner, bytes)
 }
 
+/// The URI of `f` as written in `raw`, when a reader's backslash escapes
+/// (reStructuredText's, roff's) made of it a URI whose secret no longer
+/// reads as one: `https://hooks.slack.com\services\T0..\B0..\x` read as
+/// `https://hooks.slack.comservicesT0..B0..x`, `u\u003Apw@h` as
+/// `uu003Apw@h`. Its secret is then found and hidden as written (SPEC
+/// section 10, issue 49): when in doubt, more is hidden.
+fn as_written<'r>(f: &Finding, raw: &'r [u8]) -> Option<&'r [u8]> {
+    let written = raw.get(f.start as usize..f.end as usize)?;
+    if written.len() > 4096
+        || memchr::memchr(b'\\', written).is_none()
+        || written == &f.uri[..]
+        || memchr::memchr3(b'\n', b'\r', b' ', written).is_some()
+    {
+        return None;
+    }
+    let found = crate::secrets::locate(written, false);
+    (!found.is_empty() && crate::secrets::locate(&f.uri, false).is_empty()).then_some(written)
+}
+
 /// The findings in a document's segments, positioned in `raw`.
 fn findings(segments: Vec<Segment>, raw: &[u8], scanner: &Scanner, bytes: bool) -> Vec<Located> {
     let mut found = Vec::new();
@@ -220,6 +239,20 @@ fn findings(segments: Vec<Segment>, raw: &[u8], scanner: &Scanner, bytes: bool) 
             let start = seg.raw_start(f.start as usize);
             f.end = seg.raw_end(f.end as usize).max(start) as u64;
             f.start = start as u64;
+            let raw_bytes = match as_written(&f, raw) {
+                // A reader's escapes hid its secret: the URI as written.
+                Some(written) => {
+                    f.uri = written.to_vec();
+                    let mut map = ByteMap::default();
+                    if bytes {
+                        for k in f.start..f.end {
+                            map.push(k, k + 1);
+                        }
+                    }
+                    map
+                }
+                None => raw_bytes,
+            };
             found.push(Located {
                 finding: f,
                 raw: raw_bytes,
