@@ -198,25 +198,47 @@ pub(super) fn link_checker(
         (None, None) => None,
     };
     let config_sites = config.links.sites(&base).map_err(|e| e.to_string())?;
-    let named: Vec<(String, &std::path::Path)> = root
+    let named: Vec<(String, &std::path::Path, Option<&str>)> = root
         .iter()
-        .map(|(what, r)| (what.clone(), r.as_path()))
+        .map(|(what, r)| (what.clone(), r.as_path(), None))
         .chain(
             options
                 .sites
                 .iter()
-                .map(|s| ("--site".to_string(), s.dir.as_path())),
+                .map(|s| ("--site".to_string(), s.dir.as_path(), Some(s.url.as_str()))),
         )
         .chain(
             config_sites
                 .iter()
-                .map(|s| (in_config("site"), s.dir.as_path())),
+                .map(|s| (in_config("site"), s.dir.as_path(), Some(s.url.as_str()))),
         )
         .collect();
-    for (what, dir) in named {
-        if !dir.is_dir() {
-            return Err(format!("{what} {}: not a folder", dir.display()));
+    for (what, dir, url) in named {
+        if dir.is_dir() {
+            continue;
         }
+        // A site's folder follows the first `=`: one in the URL's query
+        // (`?token=...`) puts the rest of it there, so the folder is named
+        // only when the URL plainly holds nothing to hide (issue 49).
+        let shown = dir.to_string_lossy();
+        let plain = |u: &str| {
+            let authority = u.split_once("://").map_or(u, |(_, a)| a);
+            !u.contains(['?', '#', '@'])
+                && !shown.contains('@')
+                && authority
+                    .split('/')
+                    .next()
+                    .unwrap_or("")
+                    .split_once(':')
+                    .is_none_or(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+        };
+        return Err(match url {
+            Some(u) if !plain(u) => format!(
+                "{what} {}=...: the folder after the first `=` is not a folder",
+                crate::redact::redact_text(u)
+            ),
+            _ => format!("{what} {}: not a folder", dir.display()),
+        });
     }
     let root = root.map(|(_, r)| r);
     let sites: Vec<crate::links::SiteMap> =

@@ -78,7 +78,15 @@ pub fn say(message: impl fmt::Display) {
 /// keeps its colors only when there was nothing to redact.
 pub fn usage_error(e: &clap::Error) -> std::process::ExitCode {
     let plain = e.render().to_string();
-    let redacted = urilint::redact::redact_text(&plain);
+    let mut redacted = urilint::redact::redact_text(&plain);
+    // A value clap quotes (`'u:pw@host=dir'`) is hidden before its last
+    // `@`, scheme or not: when in doubt, hide more.
+    static QUOTED_AT: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"'[^'\s]*@").expect("a valid pattern"));
+    if QUOTED_AT.is_match(&redacted) {
+        let masked = QUOTED_AT.replace_all(&redacted, "'****@").into_owned();
+        redacted = std::borrow::Cow::Owned(masked);
+    }
     let code = std::process::ExitCode::from(e.exit_code().clamp(0, 255) as u8);
     if matches!(redacted, std::borrow::Cow::Borrowed(_)) {
         let _ = e.print();

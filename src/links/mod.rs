@@ -109,15 +109,25 @@ impl FromStr for SiteMap {
 
     /// `https://docs.example.com/=site` (the first `=` splits them).
     fn from_str(s: &str) -> Result<SiteMap, String> {
+        // The argument as an error shows it: redacted, and what comes
+        // before an `@` hidden, scheme or not (`u:pw@host=dir`).
+        let shown = || {
+            let r = crate::redact::redact_text(s).into_owned();
+            match r.rfind('@') {
+                Some(at) => format!("****{}", &r[at..]),
+                None => r,
+            }
+        };
         let (url, dir) = s
             .split_once('=')
-            .ok_or_else(|| format!("`{s}`: expected URL=DIR"))?;
+            .ok_or_else(|| format!("`{}`: expected URL=DIR", shown()))?;
         let scheme_end = url.find("://").filter(|&k| {
             k > 0 && crate::schemes::is_scheme_name(&url.as_bytes()[..k]) && url.len() > k + 3
         });
         if scheme_end.is_none() || dir.is_empty() {
             return Err(format!(
-                "`{s}`: expected an absolute URL with a host, `=`, and a folder"
+                "`{}`: expected an absolute URL with a host, `=`, and a folder",
+                shown()
             ));
         }
         let mut url = url.to_string();

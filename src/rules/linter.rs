@@ -318,8 +318,9 @@ const RUN: usize = 12;
 
 /// Marks in `covered` the bytes of `message` (ASCII lower-cased) that
 /// are `secret` (lower-cased) whole, or any [`RUN`] bytes of it. A
-/// shorter secret is marked only where it stands alone, not inside a
-/// word of the message (a password `pass` is no part of "password").
+/// secret of fewer than 8 bytes is marked only where it stands alone, not
+/// inside a word of the message (a password `pass` is no part of
+/// "password").
 fn mark(message: &[u8], secret: &[u8], covered: &mut [bool]) {
     if secret.len() > RUN {
         let runs: std::collections::HashSet<&[u8]> = secret.windows(RUN).collect();
@@ -333,7 +334,10 @@ fn mark(message: &[u8], secret: &[u8], covered: &mut [bool]) {
     let word = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
     for k in memchr::memmem::find_iter(message, secret) {
         let end = k + secret.len();
-        if word(k.checked_sub(1).and_then(|j| message.get(j))) || word(message.get(end)) {
+        // A secret of 8 bytes or more is one wherever it stands.
+        if secret.len() < 8
+            && (word(k.checked_sub(1).and_then(|j| message.get(j))) || word(message.get(end)))
+        {
             continue;
         }
         covered[k..end].fill(true);

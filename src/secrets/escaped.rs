@@ -71,10 +71,28 @@ pub(crate) fn escape(s: &[u8]) -> Option<(u8, usize)> {
             let semi = usize::from(digits.get(n) == Some(&b';'));
             Some((printable(value)?, 2 + usize::from(hex) + n + semi))
         }
+        // A percent-encoded byte that writes another escape or a
+        // delimiter (`%5Cu003a`, `%26colon%3B`, `x%3Ftoken%3D...`).
+        b'%' => {
+            let hex = s.get(1..3)?;
+            let v = u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+            matches!(v, b'\\' | b'&' | b';' | b'#' | b'?' | b'=').then_some((v, 3))
+        }
         b'\\' => {
             let (digits, skip, close) = match s.get(1)? {
-                // JSON's escaped solidus (RFC 8259 s7).
+                // JSON's escaped solidus (RFC 8259 s7), an escaped
+                // backslash (a string escaped twice: `\\u003a`).
                 b'/' => return Some((b'/', 2)),
+                b'\\' => return Some((b'\\', 2)),
+                // C's and Python's octal escapes (`\072`, `\100`).
+                b'0'..=b'3' => {
+                    let oct = s.get(1..4)?;
+                    if !oct.iter().all(|b| (b'0'..=b'7').contains(b)) {
+                        return None;
+                    }
+                    let v = oct.iter().fold(0u32, |a, &b| a * 8 + u32::from(b - b'0'));
+                    return Some((printable(v)?, 4));
+                }
                 b'u' if s.get(2) == Some(&b'{') => (&s[3..], 3, true),
                 b'u' => (s.get(2..6)?, 2, false),
                 b'U' => (s.get(2..10)?, 2, false),
@@ -110,8 +128,17 @@ pub fn may_hold(uri: &[u8]) -> bool {
 /// `&amp;`, which decodes to what a URI's query holds anyway: a quick
 /// test before [`decode_all`].
 pub fn may_hold_any(uri: &[u8]) -> bool {
-    memchr::memchr2_iter(b'&', b'\\', uri)
-        .any(|k| escape(&uri[k..]).is_some_and(|(c, n)| !(c == b'&' && n == 5)))
+    memchr::memchr3_iter(b'&', b'\\', b'%', uri).any(|k| match escape(&uri[k..]) {
+        // `&amp;` only when it escapes another reference (`&amp;colon;`).
+        Some((b'&', 5)) => {
+            let rest = &uri[k + 5..];
+            rest.first() == Some(&b'#')
+                || NAMED.iter().any(|(name, _)| {
+                    rest.len() >= name.len() && rest[..name.len()].eq_ignore_ascii_case(name)
+                })
+        }
+        found => found.is_some(),
+    })
 }
 
 /// `uri` with each escaped `@` from `from` on decoded, and where each
@@ -139,7 +166,7 @@ fn decode_with(
     let mut text = Vec::new();
     let mut map = Vec::new();
     let mut done = 0;
-    for k in memchr::memchr2_iter(b'&', b'\\', &uri[from..]).map(|k| from + k) {
+    for k in memchr::memchr3_iter(b'&', b'\\', b'%', &uri[from..]).map(|k| from + k) {
         if k < done {
             continue;
         }

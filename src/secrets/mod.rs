@@ -228,39 +228,48 @@ fn locate_raw(uri: &[u8], cut: bool) -> Vec<Secret> {
     out
 }
 
-/// A password that RFC 3986 reads as a port and a path, or as an empty
-/// port and a path, but that a person wrote as `user:password@host`
-/// (issue 49): digits then `/` after a user that is no host name
-/// (`https://user:123/abc@host.example/`), or `/` first after an e-mail
-/// address as the user (`https://alice@corp.example:/pw@host.example/`).
+/// A password that RFC 3986 reads as a port and a path, query or
+/// fragment, but that a person wrote as `user:password@host` (issue 49):
+/// digits then `/`, `?` or `#` after a user that is no host name
+/// (`https://user:123/abc@host.example/`, `user:123?abc@host.example`),
+/// or after an e-mail address as the user, with or without digits
+/// (`https://alice@corp.example:/pw@host.example/`).
 /// The `@` must be followed by a host name whose last label is a word,
 /// so that a pip VCS URL's revision (`git@host:/repo.git@v2.1`) or a
 /// path's `@scope` stays what it is. When in doubt, more is hidden.
 fn slashed(uri: &[u8], auth: usize) -> Option<Secret> {
-    let end = memchr::memchr2(b'?', b'#', &uri[auth..]).map_or(uri.len(), |k| auth + k);
-    let rest = &uri[auth..end];
+    let rest = &uri[auth..];
     let colon = memchr::memchr(b':', rest)?;
     let user = &rest[..colon];
     let after = &rest[colon + 1..];
     let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
-    let shaped = match memchr::memchr(b'@', user) {
-        // An e-mail address as the user, then `:/`.
-        Some(_) => after.first() == Some(&b'/'),
-        None => {
-            !user.is_empty()
-                && !user.contains(&b'.')
-                && !user.eq_ignore_ascii_case(b"localhost")
-                && user.iter().all(|&b| user_byte(b))
-                && digits > 0
-                && after.get(digits) == Some(&b'/')
-        }
-    };
+    // What ends the "port": `/`, or a `?` or `#` a password may hold.
+    let ends = after
+        .get(digits)
+        .is_some_and(|b| matches!(b, b'/' | b'?' | b'#'));
+    let email = memchr::memchr(b'@', user).is_some();
+    let shaped = ends
+        && match email {
+            // An e-mail address as the user, then `:/`, or a port's digits.
+            true => !user.iter().any(|b| matches!(b, b'/' | b'?' | b'#')),
+            false => {
+                !user.is_empty()
+                    && digits > 0
+                    && !user.contains(&b'.')
+                    && !user.eq_ignore_ascii_case(b"localhost")
+                    && user.iter().all(|&b| user_byte(b))
+            }
+        };
     if !shaped {
         return None;
     }
     // The last `@` followed by a host name, then the end, a port or a
-    // path.
-    let at = memchr::memrchr_iter(b'@', after).find(|&k| host_named(&after[k + 1..]))?;
+    // path, before any space.
+    let line = after
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .unwrap_or(after.len());
+    let at = memchr::memrchr_iter(b'@', &after[..line]).find(|&k| host_named(&after[k + 1..]))?;
     if at == 0 {
         return None;
     }
@@ -323,16 +332,26 @@ pub fn may_hold_param(uri: &[u8]) -> bool {
     // Each `=` ends the name that began after the separator before it; most
     // URIs have none, found by memchr.
     memchr::memchr_iter(b'=', uri).any(|i| {
-        let start = uri[..i]
+        // A name's trailing `+` or `\` is none of it (`token+=`).
+        let mut end = i;
+        while end > 0 && matches!(uri[end - 1], b'+' | b'\\') {
+            end -= 1;
+        }
+        let start = uri[..end]
             .iter()
-            .rposition(|&b| matches!(b, b'?' | b'&' | b';' | b'#' | b'/' | b'='))
+            .rposition(|&b| {
+                matches!(
+                    b,
+                    b'?' | b'&' | b';' | b'#' | b'/' | b'=' | b'!' | b',' | b'|' | b'+' | b'.'
+                )
+            })
             .map_or(0, |k| k + 1);
-        is_secret_param(&uri[start..i]) || token::starts_documented(&uri[i + 1..])
+        is_secret_param(&uri[start..end]) || token::starts_documented(&uri[i + 1..])
     })
 }
 
 /// Whether the URI holds a percent-encoded URI with an authority
-/// (`%3A%2F%2F`), or one encoded again, up to three times more
+/// (`%3A%2F%2F`, or `%3A//`), or one encoded again, up to three times more
 /// (`%253A%252F%252F`, `%25253A...`).
 pub fn may_hold_encoded(uri: &[u8]) -> bool {
     // `%`, up to three `25`, then the two hex digits of `c`; where it ends.
@@ -350,10 +369,11 @@ pub fn may_hold_encoded(uri: &[u8]) -> bool {
         uri.get(j..j + 2)?.eq_ignore_ascii_case(c).then_some(j + 2)
     };
     memchr::memchr_iter(b'%', uri).any(|i| {
-        triplet(i, b"3A")
-            .and_then(|j| triplet(j, b"2F"))
-            .and_then(|j| triplet(j, b"2F"))
-            .is_some()
+        triplet(i, b"3A").is_some_and(|j| {
+            // The slashes encoded too, or left as they are (`%3A//`).
+            uri[j..].starts_with(b"//")
+                || triplet(j, b"2F").and_then(|j| triplet(j, b"2F")).is_some()
+        })
     })
 }
 

@@ -80,7 +80,7 @@ pub fn is_secret_param(name: &[u8]) -> bool {
     // Most names are plain words: compare them as they are.
     if !name
         .iter()
-        .any(|&b| matches!(b, b'%' | b'[' | b'_' | b'-' | b'.'))
+        .any(|&b| matches!(b, b'%' | b'[' | b'_' | b'-' | b'.' | b'\\'))
     {
         return NAMES
             .iter()
@@ -117,7 +117,7 @@ pub fn is_secret_param(name: &[u8]) -> bool {
     let mut folded = [0u8; 96];
     let mut m = 0;
     for &b in key {
-        if matches!(b, b'_' | b'-' | b'.') {
+        if matches!(b, b'_' | b'-' | b'.' | b'\\') {
             continue;
         }
         if m == folded.len() {
@@ -196,14 +196,21 @@ pub(super) fn is_trivial(value: &[u8]) -> bool {
         || value.len() <= 4 && value.iter().all(u8::is_ascii_digit)
 }
 
-/// Each `name=value` pair of a query or fragment (RFC 3986 s3.4, s3.5;
-/// `&` and `;` separate pairs, as HTML forms and RFC 1866 write them) as
-/// the range of the name and of the value, relative to `s`.
+/// The `name=value` pairs of a query or fragment `s`: split at `&` and
+/// `;`, and within a pair at each further `=` whose name follows a `?`,
+/// `#`, `!`, `,`, `|`, `/`, `+` or `.` (`?next=/x?token=...`,
+/// `#!token=...`, `?a=b,token=...`, `?data.token=...`), so that a secret
+/// parameter inside another's value is one too (issue 49: when in doubt,
+/// hide more). A name's trailing `+` or `\\` is not part of it.
 pub(super) fn pairs(
     s: &[u8],
 ) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> + '_ {
     let mut at = 0;
+    let mut inner: Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> = Vec::new();
     std::iter::from_fn(move || {
+        if let Some(p) = inner.pop() {
+            return Some(p);
+        }
         while at <= s.len() {
             let end = s[at..]
                 .iter()
@@ -211,9 +218,41 @@ pub(super) fn pairs(
                 .map_or(s.len(), |k| at + k);
             let pair = at..end;
             at = end + 1;
-            if let Some(eq) = s[pair.clone()].iter().position(|&b| b == b'=') {
-                return Some((pair.start..pair.start + eq, pair.start + eq + 1..pair.end));
+            let Some(eq) = s[pair.clone()].iter().position(|&b| b == b'=') else {
+                continue;
+            };
+            let eq = pair.start + eq;
+            // Names inside the value, last first (popped in order).
+            for k in memchr::memrchr_iter(b'=', &s[eq + 1..pair.end]).map(|k| eq + 1 + k) {
+                let mut name_end = k;
+                while name_end > eq + 1 && matches!(s[name_end - 1], b'+' | b'\\') {
+                    name_end -= 1;
+                }
+                let name_start = s[eq + 1..name_end]
+                    .iter()
+                    .rposition(|&b| {
+                        matches!(
+                            b,
+                            b'?' | b'#' | b'!' | b',' | b'|' | b'/' | b'+' | b'.' | b'='
+                        )
+                    })
+                    .map_or(eq + 1, |j| eq + 1 + j + 1);
+                if name_start < name_end && name_start > eq + 1 {
+                    inner.push((name_start..name_end, k + 1..pair.end));
+                }
             }
+            let mut name_end = eq;
+            while name_end > pair.start && matches!(s[name_end - 1], b'+' | b'\\') {
+                name_end -= 1;
+            }
+            let name_start = s[pair.start..name_end]
+                .iter()
+                .rposition(|&b| matches!(b, b'?' | b'#' | b'!' | b',' | b'|' | b'/' | b'+' | b'.'))
+                .map_or(pair.start, |j| pair.start + j + 1);
+            if name_start > pair.start && is_secret_param(&s[name_start..name_end]) {
+                return Some((name_start..name_end, eq + 1..pair.end));
+            }
+            return Some((pair.start..name_end, eq + 1..pair.end));
         }
         None
     })

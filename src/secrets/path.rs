@@ -119,7 +119,16 @@ pub fn may_be_webhook(uri: &[u8]) -> bool {
     // Each `://`, found from its colon: a substring searcher is built at
     // each call, which costs more than the search on a URI.
     let separators = memchr::memchr_iter(b':', uri).filter(|&k| uri[k + 1..].starts_with(b"//"));
-    separators.take(16).any(|k| {
+    // A reference with no scheme may start with the host too (a Markdown
+    // link `hooks.slack.com/services/...`, issue 49).
+    let bare = {
+        let end = uri
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b':'))
+            .unwrap_or(uri.len());
+        end < uri.len() && may_be_webhook_host(&uri[..end])
+    };
+    bare || separators.take(16).any(|k| {
         let auth = k + 3;
         // Hosts are short: plain loops beat a vector search's setup here.
         let end = uri[auth..]
