@@ -129,7 +129,7 @@ pub fn locate(uri: &[u8], cut: bool) -> Vec<Secret> {
 /// [`locate`] without its quick tests, for a caller that has made them
 /// already (the linter makes them from what it computes anyway).
 pub fn locate_unfiltered(uri: &[u8], cut: bool) -> Vec<Secret> {
-    locate_decoding(uri, cut, 2)
+    locate_decoding(uri, cut, 3)
 }
 
 /// [`locate_unfiltered`], then the same of `uri` with its escapes decoded

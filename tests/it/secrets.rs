@@ -201,6 +201,17 @@ const LINES: &[&str] = &[
     "\"https://u:⟦Qb1Ab\n  Qb2Cd⟧@host.example.com/x\" http://y.example.com:99999/",
     // No slashes after the scheme.
     "https:u:⟦Ns1AbNs2Cd⟧@host.example.com/x",
+    // A red team's second pass (issue 49): a password of digits then `?`,
+    // an e-mail user with a port's digits, parameters inside values,
+    // escapes escaped again, percent-encoded or behind `&amp;`.
+    "https://user:⟦123?Rt1AbRt2Cd⟧@host.example.com/",
+    "https://alice@corp.example.com:⟦123/Rt3AbRt4Cd⟧@host.example.com/",
+    "https://h.example.com/?next=/x?token=⟦Rt5AbRt6Cd⟧",
+    "https://h.example.com/#!token=⟦Rt7AbRt8Cd⟧ and https://h.example.com/?data.token=⟦Rv1AbRv2Cd⟧",
+    "\"https://alice\\\\u003a⟦Rt9AbRu1Cd⟧\\\\u0040host.example.com/\"",
+    "https://alice%5Cu003a⟦Ru2AbRu3Cd⟧%5Cu0040host.example.com/",
+    "https://alice&amp;colon;⟦Ru4AbRu5Cd⟧&amp;commat;host.example.com/",
+    "\"https://alice\\072⟦Rv3AbRv4Cd⟧\\100host.example.com/\"",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
