@@ -839,14 +839,14 @@ fn a_token_before_a_network_path_host_stays_hidden() {
 /// Issue 49: the corpus read as each format that keeps escapes as text or
 /// decodes them (Markdown, HTML, AsciiDoc, reStructuredText, JSON5, a
 /// Jinja template, a man page), through every check format and extract.
-/// CI runs a sample of formats; `URILINT_SECRETS_FULL=1` runs them all.
+/// CI runs Markdown; `URILINT_SECRETS_FULL=1` runs them all.
 #[test]
 fn no_secret_reaches_any_output_in_any_format() {
     let (_dir, text, secrets) = setup();
     let all = ["md", "json5", "html", "adoc", "rst", "j2", "1"];
     let exts: &[&str] = match std::env::var_os("URILINT_SECRETS_FULL") {
         Some(_) => &all,
-        None => &all[..2],
+        None => &all[..1],
     };
     let dir = tempfile::tempdir().unwrap();
     for ext in exts {
