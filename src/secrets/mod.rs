@@ -324,7 +324,10 @@ pub fn may_hold_userinfo(uri: &[u8]) -> bool {
                 .is_some_and(|s| s.eq_ignore_ascii_case(b"sip:"))
             || uri
                 .get(..5)
-                .is_some_and(|s| s.eq_ignore_ascii_case(b"sips:")))
+                .is_some_and(|s| s.eq_ignore_ascii_case(b"sips:"))
+            || uri
+                .get(..7)
+                .is_some_and(|s| s.eq_ignore_ascii_case(b"mailto:")))
 }
 
 /// Whether a parameter of the URI is named for a secret.
@@ -489,9 +492,13 @@ fn authority(uri: &[u8]) -> Option<usize> {
         }
         i += 1;
     }
-    // RFC 3261 s19.1.1: `sip:user:password@host` has userinfo without `//`.
+    // RFC 3261 s19.1.1: `sip:user:password@host` has userinfo without `//`;
+    // so, as a person writes it, has `mailto:user:password@host` (RFC 6068
+    // has no password, but what is written so is hidden: issue 49).
     if let Some(colon) = memchr::memchr(b':', uri)
-        && (uri[..colon].eq_ignore_ascii_case(b"sip") || uri[..colon].eq_ignore_ascii_case(b"sips"))
+        && (uri[..colon].eq_ignore_ascii_case(b"sip")
+            || uri[..colon].eq_ignore_ascii_case(b"sips")
+            || uri[..colon].eq_ignore_ascii_case(b"mailto"))
     {
         return Some(colon + 1);
     }

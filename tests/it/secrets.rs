@@ -212,6 +212,7 @@ const LINES: &[&str] = &[
     "https://alice%5Cu003a⟦Ru2AbRu3Cd⟧%5Cu0040host.example.com/",
     "https://alice&amp;colon;⟦Ru4AbRu5Cd⟧&amp;commat;host.example.com/",
     "\"https://alice\\072⟦Rv3AbRv4Cd⟧\\100host.example.com/\"",
+    "mailto:u:⟦Rw1AbRw2Cd⟧@host.example.com",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
