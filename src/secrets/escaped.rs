@@ -76,7 +76,7 @@ pub(crate) fn escape(s: &[u8]) -> Option<(u8, usize)> {
         b'%' => {
             let hex = s.get(1..3)?;
             let v = u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-            matches!(v, b'\\' | b'&' | b';' | b'#' | b'?' | b'=').then_some((v, 3))
+            matches!(v, b'\\' | b'&' | b';' | b'#' | b'?' | b'=' | b'/' | b'.').then_some((v, 3))
         }
         b'\\' => {
             let (digits, skip, close) = match s.get(1)? {

@@ -213,6 +213,8 @@ const LINES: &[&str] = &[
     "https://alice&amp;colon;⟦Ru4AbRu5Cd⟧&amp;commat;host.example.com/",
     "\"https://alice\\072⟦Rv3AbRv4Cd⟧\\100host.example.com/\"",
     "mailto:u:⟦Rw1AbRw2Cd⟧@host.example.com",
+    "https://hooks.slack.com/services%2F⟦T0RW3AB%2FB0RW4CD%2FRw5AbRw6Cd⟧",
+    "https://hooks%2Eslack.com/services/⟦T0RW7AB/B0RW8CD/Rw9AbRx1Cd⟧",
     // A terminal escape on a shown line.
     "esc \u{1b}[2J\u{1b}]0;title\u{7} \u{202e}txt.exe here",
 ];
