@@ -257,7 +257,7 @@ fn slashed(uri: &[u8], auth: usize) -> Option<Secret> {
                     && digits > 0
                     && !user.contains(&b'.')
                     && !user.eq_ignore_ascii_case(b"localhost")
-                    && user.iter().all(|&b| user_byte(b))
+                    && user.iter().all(|&b| userinfo::is_user_byte(b))
             }
         };
     if !shaped {
@@ -281,12 +281,6 @@ fn slashed(uri: &[u8], auth: usize) -> Option<Secret> {
         },
         placeholder: false,
     })
-}
-
-/// Whether a user name byte (RFC 3986 s3.2.1: unreserved, sub-delims,
-/// pct-encoded) is `b`.
-fn user_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=%".contains(&b)
 }
 
 /// Whether `s` starts with a host name of two labels or more whose last
@@ -335,21 +329,8 @@ pub fn may_hold_param(uri: &[u8]) -> bool {
     // Each `=` ends the name that began after the separator before it; most
     // URIs have none, found by memchr.
     memchr::memchr_iter(b'=', uri).any(|i| {
-        // A name's trailing `+` or `\` is none of it (`token+=`).
-        let mut end = i;
-        while end > 0 && matches!(uri[end - 1], b'+' | b'\\') {
-            end -= 1;
-        }
-        let start = uri[..end]
-            .iter()
-            .rposition(|&b| {
-                matches!(
-                    b,
-                    b'?' | b'&' | b';' | b'#' | b'/' | b'=' | b'!' | b',' | b'|' | b'+' | b'.'
-                )
-            })
-            .map_or(0, |k| k + 1);
-        is_secret_param(&uri[start..end]) || token::starts_documented(&uri[i + 1..])
+        is_secret_param(&uri[params::name_before(uri, 0, i)])
+            || token::starts_documented(&uri[i + 1..])
     })
 }
 

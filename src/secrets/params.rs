@@ -224,36 +224,38 @@ pub(super) fn pairs(
             let eq = pair.start + eq;
             // Names inside the value, last first (popped in order).
             for k in memchr::memrchr_iter(b'=', &s[eq + 1..pair.end]).map(|k| eq + 1 + k) {
-                let mut name_end = k;
-                while name_end > eq + 1 && matches!(s[name_end - 1], b'+' | b'\\') {
-                    name_end -= 1;
-                }
-                let name_start = s[eq + 1..name_end]
-                    .iter()
-                    .rposition(|&b| {
-                        matches!(
-                            b,
-                            b'?' | b'#' | b'!' | b',' | b'|' | b'/' | b'+' | b'.' | b'='
-                        )
-                    })
-                    .map_or(eq + 1, |j| eq + 1 + j + 1);
-                if name_start < name_end && name_start > eq + 1 {
-                    inner.push((name_start..name_end, k + 1..pair.end));
+                let name = name_before(s, eq + 1, k);
+                if !name.is_empty() && name.start > eq + 1 {
+                    inner.push((name, k + 1..pair.end));
                 }
             }
-            let mut name_end = eq;
-            while name_end > pair.start && matches!(s[name_end - 1], b'+' | b'\\') {
-                name_end -= 1;
+            let name = name_before(s, pair.start, eq);
+            if name.start > pair.start && is_secret_param(&s[name.clone()]) {
+                return Some((name, eq + 1..pair.end));
             }
-            let name_start = s[pair.start..name_end]
-                .iter()
-                .rposition(|&b| matches!(b, b'?' | b'#' | b'!' | b',' | b'|' | b'/' | b'+' | b'.'))
-                .map_or(pair.start, |j| pair.start + j + 1);
-            if name_start > pair.start && is_secret_param(&s[name_start..name_end]) {
-                return Some((name_start..name_end, eq + 1..pair.end));
-            }
-            return Some((pair.start..name_end, eq + 1..pair.end));
+            return Some((pair.start..name.end, eq + 1..pair.end));
         }
         None
     })
+}
+
+/// The name of the parameter whose `=` is at `eq`, looked for in
+/// `s[from..eq]`: after the last byte that ends a name (a separator of
+/// pairs, or `?`, `#`, `!`, `,`, `|`, `/`, `+`, `.` before a name inside a
+/// value), without a trailing `+` or `\\` (`token+=`, `token\\=`).
+pub(super) fn name_before(s: &[u8], from: usize, eq: usize) -> std::ops::Range<usize> {
+    let mut end = eq;
+    while end > from && matches!(s[end - 1], b'+' | b'\\') {
+        end -= 1;
+    }
+    let start = s[from..end]
+        .iter()
+        .rposition(|&b| {
+            matches!(
+                b,
+                b'?' | b'&' | b';' | b'#' | b'/' | b'=' | b'!' | b',' | b'|' | b'+' | b'.'
+            )
+        })
+        .map_or(from, |j| from + j + 1);
+    start..end
 }

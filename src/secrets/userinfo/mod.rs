@@ -96,6 +96,11 @@ static USER: [bool; 256] = {
     t
 };
 
+/// Whether `b` may stand in a user name as written ([`USER`]).
+pub(crate) fn is_user_byte(b: u8) -> bool {
+    USER[b as usize]
+}
+
 /// The first byte of a host after `@` (RFC 3986 s3.2.2: reg-name,
 /// IP-literal, or a non-ASCII IRI name).
 fn starts_host(b: u8) -> bool {
