@@ -273,6 +273,16 @@ fn roff_mail(text: &[u8]) -> Vec<Range<usize>> {
     out
 }
 
+/// Where the scheme ending at `text[colon]` starts (RFC 3986 s3.1:
+/// letters, digits, `+`, `-`, `.`; a scheme is short).
+fn scheme_start(text: &[u8], colon: usize) -> usize {
+    let from = colon.saturating_sub(crate::schemes::MAX_SCHEME_LEN);
+    text[from..colon]
+        .iter()
+        .rposition(|&b| !(b.is_ascii_alphanumeric() || b"+-.".contains(&b)))
+        .map_or(from, |k| from + k + 1)
+}
+
 /// Passwords of web URIs written without the `//` of their authority
 /// (`https:user:password@host/`), which no scanner reads as a URI with
 /// an authority but a browser does (WHATWG URL, "special authority
@@ -285,11 +295,7 @@ fn unslashed(text: &[u8]) -> Vec<Range<usize>> {
         if colon < floor || matches!(text.get(colon + 1), None | Some(b'/' | b'\\')) {
             continue;
         }
-        let from = colon.saturating_sub(crate::schemes::MAX_SCHEME_LEN);
-        let start = text[from..colon]
-            .iter()
-            .rposition(|b| !b.is_ascii_alphanumeric())
-            .map_or(from, |k| from + k + 1);
+        let start = scheme_start(text, colon);
         if start == colon || !crate::schemes::is_web(&text[start..colon]) {
             continue;
         }
@@ -324,11 +330,7 @@ fn backslashed(text: &[u8]) -> Vec<Range<usize>> {
             continue;
         }
         // A scheme is short.
-        let from = colon.saturating_sub(crate::schemes::MAX_SCHEME_LEN);
-        let start = text[from..colon]
-            .iter()
-            .rposition(|&b| !(b.is_ascii_alphanumeric() || b"+-.".contains(&b)))
-            .map_or(from, |k| from + k + 1);
+        let start = scheme_start(text, colon);
         let stop = text[colon..]
             .iter()
             .position(|&b| b.is_ascii_whitespace() || b"\"'<>`".contains(&b))
